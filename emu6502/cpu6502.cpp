@@ -1,0 +1,165 @@
+#include "emu6502/cpu6502.h"
+
+#include "emu6502/cpu6502_exec.h"
+
+namespace emu6502 {
+
+const char* haltReasonName(HaltReason reason) {
+  switch (reason) {
+    case HaltReason::None:
+      return "none";
+    case HaltReason::Returned:
+      return "returned";
+    case HaltReason::Breakpoint:
+      return "breakpoint";
+    case HaltReason::InstructionBudget:
+      return "instruction budget";
+    case HaltReason::CycleBudget:
+      return "cycle budget";
+    case HaltReason::Jam:
+      return "jam";
+    case HaltReason::Loop:
+      return "loop";
+  }
+  return "?";
+}
+
+Cpu6502::Cpu6502(Bus& bus, CpuConfig cfg) : config(cfg), bus_(bus) {
+  pages_ = bus.fastPages();
+  if (!pages_) pages_ = &ownPages_;
+  flat_ = bus.flatMemory();
+}
+
+template <class Mem, bool kObserve, bool kChecks>
+RunResult Cpu6502::run(const RunLimits& limits) {
+  if (jammed_) return {HaltReason::Jam, 0, 0};
+  Mem mem;
+  if constexpr (std::is_same_v<Mem, detail::FlatMem>)
+    mem = detail::FlatMem{flat_};
+  else
+    mem = detail::PagedMem{pages_, &bus_};
+  detail::Exec<Mem, kObserve> e(mem, observer_, regs, config);
+
+  const uint32_t sentinel = limits.sentinel ? *limits.sentinel : 0x10000u;
+  const uint64_t maxInstructions = limits.maxInstructions;
+  const uint64_t maxCycles = limits.maxCycles;
+  const std::vector<bool>* breakpoints = limits.breakpoints;
+  const bool stopOnSelfLoop = limits.stopOnSelfLoop;
+  uint64_t n = 0;
+  HaltReason reason;
+  for (;;) {
+    if (e.pc == sentinel) [[unlikely]] {
+      reason = HaltReason::Returned;
+      break;
+    }
+    if constexpr (kChecks) {
+      if (breakpoints && n != 0 && (*breakpoints)[e.pc]) {
+        reason = HaltReason::Breakpoint;
+        break;
+      }
+    }
+    if (n >= maxInstructions) [[unlikely]] {
+      reason = HaltReason::InstructionBudget;
+      break;
+    }
+    if (e.cyc >= maxCycles) [[unlikely]] {
+      reason = HaltReason::CycleBudget;
+      break;
+    }
+    const uint16_t startPc = e.pc;
+    ++n;
+    if (!e.execute()) [[unlikely]] {
+      jammed_ = true;
+      reason = HaltReason::Jam;
+      break;
+    }
+    if constexpr (kChecks) {
+      if (stopOnSelfLoop && e.pc == startPc) {
+        reason = HaltReason::Loop;
+        break;
+      }
+    }
+  }
+  e.save(regs);
+  cycles += e.cyc;
+  return {reason, n, e.cyc};
+}
+
+RunResult Cpu6502::runUntil(const RunLimits& limits) {
+  const bool checks = limits.breakpoints != nullptr || limits.stopOnSelfLoop;
+  if (observer_) {
+    return checks ? run<detail::PagedMem, true, true>(limits)
+                  : run<detail::PagedMem, true, false>(limits);
+  }
+  if (flat_) {
+    return checks ? run<detail::FlatMem, false, true>(limits)
+                  : run<detail::FlatMem, false, false>(limits);
+  }
+  return checks ? run<detail::PagedMem, false, true>(limits)
+                : run<detail::PagedMem, false, false>(limits);
+}
+
+unsigned Cpu6502::step() {
+  RunLimits limits;
+  limits.maxInstructions = 1;
+  return static_cast<unsigned>(runUntil(limits).cycles);
+}
+
+uint8_t Cpu6502::access(uint16_t addr, Access kind, uint8_t value) {
+  switch (kind) {
+    case Access::Write:
+      bus_.write(addr, value);
+      break;
+    case Access::DummyWrite:
+      bus_.dummyWrite(addr, value);
+      break;
+    case Access::DummyRead:
+      value = bus_.dummyRead(addr);
+      break;
+    default:
+      value = bus_.read(addr);
+      break;
+  }
+  pages_->openBus = value;
+  if (observer_) observer_->onAccess(addr, value, kind);
+  return value;
+}
+
+// The interrupt sequence is BRK's with the opcode fetch discarded and PC not
+// advanced. On reset the three stack writes become reads, so S still drops by 3
+// but memory is untouched.
+unsigned Cpu6502::interrupt(uint16_t vector, bool isReset) {
+  access(regs.pc, Access::DummyRead);
+  access(regs.pc, Access::DummyRead);
+  const uint8_t pushed[3] = {static_cast<uint8_t>(regs.pc >> 8), static_cast<uint8_t>(regs.pc),
+                             static_cast<uint8_t>((regs.p & ~kFlagB) | kFlagU)};
+  for (uint8_t v : pushed) {
+    const uint16_t addr = static_cast<uint16_t>(0x100 | regs.s--);
+    if (isReset)
+      access(addr, Access::DummyRead);
+    else
+      access(addr, Access::Write, v);
+  }
+  regs.p |= kFlagI;
+  const uint16_t lo = access(vector, Access::Read);
+  regs.pc =
+      static_cast<uint16_t>(lo | (access(static_cast<uint16_t>(vector + 1), Access::Read) << 8));
+  cycles += 7;
+  return 7;
+}
+
+void Cpu6502::reset() {
+  jammed_ = false;
+  interrupt(0xFFFC, true);
+}
+
+unsigned Cpu6502::nmi() {
+  return jammed_ ? 0 : interrupt(0xFFFA, false);
+}
+
+unsigned Cpu6502::irq() {
+  if (jammed_ || (regs.p & kFlagI)) return 0;
+  return interrupt(0xFFFE, false);
+}
+
+}  // namespace emu6502
