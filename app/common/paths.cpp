@@ -1,0 +1,52 @@
+#include "app/common/paths.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace app {
+
+std::string configDir() {
+  fs::path base;
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+    base = xdg;
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    base = fs::path(home) / ".config";
+  else
+    base = fs::temp_directory_path();
+  fs::path dir = base / "collidoscope";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return dir.string();
+}
+
+std::string dataDir() {
+  if (const char* d = std::getenv("COLLIDOSCOPE_DATA_DIR"); d && *d) return d;
+#ifdef COLLIDOSCOPE_SOURCE_DIR
+  return COLLIDOSCOPE_SOURCE_DIR;
+#else
+  return fs::current_path().string();
+#endif
+}
+
+std::string userImguiIni(std::string* error) {
+  fs::path user = fs::path(configDir()) / "imgui.ini";
+  std::error_code ec;
+  if (fs::exists(user, ec)) return user.string();
+  fs::path shipped = fs::path(dataDir()) / "imgui.ini";
+  if (!fs::exists(shipped, ec)) {
+    if (error) *error = "default layout " + shipped.string() + " is missing";
+    return user.string();  // ImGui will create it from the built-in defaults
+  }
+  fs::copy_file(shipped, user, fs::copy_options::skip_existing, ec);
+  if (ec) {
+    if (error)
+      *error = "cannot copy " + shipped.string() + " to " + user.string() + ": " + ec.message();
+    return {};
+  }
+  return user.string();
+}
+
+}  // namespace app

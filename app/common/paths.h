@@ -1,0 +1,21 @@
+// Where the app keeps its per-user files, and where it finds the files that ship
+// with it. The checkout is never written to: the default imgui.ini is copied to
+// the user's config directory on first run and used from there.
+#pragma once
+
+#include <string>
+
+namespace app {
+
+// $XDG_CONFIG_HOME/collidoscope, or ~/.config/collidoscope. Created if missing.
+std::string configDir();
+
+// The directory holding assets/, maps/ and imgui.ini: $COLLIDOSCOPE_DATA_DIR,
+// else the source tree the binary was built from.
+std::string dataDir();
+
+// The user's imgui.ini, copied from the shipped default on first use.
+// Returns its path; on failure returns an empty string and sets `error`.
+std::string userImguiIni(std::string* error);
+
+}  // namespace app

@@ -1,0 +1,210 @@
+#include "core/util/json_reader.h"
+
+#include <algorithm>
+
+namespace core {
+
+using nlohmann::json;
+
+std::string JsonReader::join(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+
+std::string JsonReader::join(const std::string& path, size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+
+void JsonReader::fail(const std::string& path, const std::string& message) {
+  if (!error_->empty()) return;
+  *error_ = path.empty() ? message : path + ": " + message;
+}
+
+static const char* typeName(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null:
+      return "null";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::number_float:
+      return "a fraction";
+    default:
+      return "a number";
+  }
+}
+
+const json* JsonReader::field(const json& obj, const std::string& path, const std::string& key,
+                              bool required) {
+  if (!ok()) return nullptr;
+  if (!obj.is_object()) {
+    fail(path, std::string("expected an object, found ") + typeName(obj));
+    return nullptr;
+  }
+  auto it = obj.find(key);
+  if (it == obj.end()) {
+    if (required) fail(join(path, key), "missing");
+    return nullptr;
+  }
+  return &*it;
+}
+
+std::optional<int64_t> parseNumberText(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::string s = text;
+  int base = 10;
+  bool neg = false;
+  size_t i = 0;
+  if (s[0] == '-') {
+    neg = true;
+    i = 1;
+  }
+  if (s.compare(i, 1, "$") == 0) {
+    base = 16;
+    i += 1;
+  } else if (s.compare(i, 2, "0x") == 0 || s.compare(i, 2, "0X") == 0) {
+    base = 16;
+    i += 2;
+  } else if (s.compare(i, 1, "%") == 0) {
+    base = 2;
+    i += 1;
+  }
+  if (i >= s.size()) return std::nullopt;
+  int64_t v = 0;
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : 99;
+    if (d >= base) return std::nullopt;
+    v = v * base + d;
+    if (v > (int64_t(1) << 40)) return std::nullopt;
+  }
+  return neg ? -v : v;
+}
+
+int64_t JsonReader::element(const json& v, const std::string& path, int64_t lo, int64_t hi) {
+  if (!ok()) return lo;
+  int64_t value = 0;
+  if (v.is_number_integer() || v.is_number_unsigned()) {
+    value = v.get<int64_t>();
+  } else if (v.is_string()) {
+    auto n = parseNumberText(v.get<std::string>());
+    if (!n) {
+      fail(path, "expected a number, found \"" + v.get<std::string>() + "\"");
+      return lo;
+    }
+    value = *n;
+  } else {
+    fail(path, std::string("expected a whole number, found ") + typeName(v));
+    return lo;
+  }
+  if (value < lo || value > hi) {
+    fail(path, std::to_string(value) + " out of range (" + std::to_string(lo) + ".." +
+                   std::to_string(hi) + ")");
+    return lo;
+  }
+  return value;
+}
+
+int64_t JsonReader::integer(const json& obj, const std::string& path, const std::string& key,
+                            int64_t lo, int64_t hi, std::optional<int64_t> fallback) {
+  const json* v = field(obj, path, key, !fallback.has_value());
+  if (!v) return fallback.value_or(lo);
+  return element(*v, join(path, key), lo, hi);
+}
+
+std::string JsonReader::string(const json& obj, const std::string& path, const std::string& key,
+                               std::optional<std::string> fallback) {
+  const json* v = field(obj, path, key, !fallback.has_value());
+  if (!v) return fallback.value_or("");
+  if (!v->is_string()) {
+    fail(join(path, key), std::string("expected a string, found ") + typeName(*v));
+    return fallback.value_or("");
+  }
+  return v->get<std::string>();
+}
+
+bool JsonReader::boolean(const json& obj, const std::string& path, const std::string& key,
+                         std::optional<bool> fallback) {
+  const json* v = field(obj, path, key, !fallback.has_value());
+  if (!v) return fallback.value_or(false);
+  if (!v->is_boolean()) {
+    fail(join(path, key), std::string("expected true or false, found ") + typeName(*v));
+    return fallback.value_or(false);
+  }
+  return v->get<bool>();
+}
+
+const json* JsonReader::array(const json& obj, const std::string& path, const std::string& key,
+                              bool required) {
+  const json* v = field(obj, path, key, required);
+  if (v && !v->is_array()) {
+    fail(join(path, key), std::string("expected an array, found ") + typeName(*v));
+    return nullptr;
+  }
+  return v;
+}
+
+const json* JsonReader::object(const json& obj, const std::string& path, const std::string& key,
+                               bool required) {
+  const json* v = field(obj, path, key, required);
+  if (v && !v->is_object()) {
+    fail(join(path, key), std::string("expected an object, found ") + typeName(*v));
+    return nullptr;
+  }
+  return v;
+}
+
+bool JsonReader::format(const json& obj, const std::string& kind, int maxVersion) {
+  std::string f = string(obj, "", "format");
+  if (!ok()) return false;
+  std::string prefix = kind + "/";
+  if (f.rfind(prefix, 0) != 0) {
+    fail("format", "\"" + f + "\" is not a " + kind + " file");
+    return false;
+  }
+  auto v = parseNumberText(f.substr(prefix.size()));
+  if (!v || *v < 1) {
+    fail("format", "bad version in \"" + f + "\"");
+    return false;
+  }
+  if (*v > maxVersion) {
+    fail("format", "version " + std::to_string(*v) + " is newer than this build reads (" +
+                       std::to_string(maxVersion) + ")");
+    return false;
+  }
+  return true;
+}
+
+std::optional<json> parseJson(const std::string& text, const std::string& file,
+                              std::string* error) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    // nlohmann reports a byte offset; turn it into line:col for editors.
+    size_t offset = std::min<size_t>(e.byte, text.size());
+    int line = 1, col = 1;
+    for (size_t i = 0; i + 1 < offset; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    std::string what = e.what();
+    auto pos = what.find("parse error");
+    if (error)
+      *error = file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " +
+               (pos == std::string::npos ? what : what.substr(pos));
+    return std::nullopt;
+  }
+}
+
+}  // namespace core

@@ -1,0 +1,58 @@
+// Typed access to a parsed JSON document that remembers where it is, so a bad
+// file gets a message naming the JSON path of the fault, e.g.
+// `cells[37]: metatile 44 out of range (set has 14)`. The first error wins;
+// later reads return defaults, so loaders can read straight through.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace core {
+
+class JsonReader {
+ public:
+  JsonReader(const nlohmann::json& root, std::string* error) : root_(root), error_(error) {}
+
+  // A child path: "room" + "cells" -> "room.cells", "cells" + 3 -> "cells[3]".
+  static std::string join(const std::string& path, const std::string& key);
+  static std::string join(const std::string& path, size_t index);
+
+  bool ok() const { return error_->empty(); }
+  void fail(const std::string& path, const std::string& message);
+
+  // The node at `path` under `obj`'s `key`; nullptr (and an error if required) when absent.
+  const nlohmann::json* field(const nlohmann::json& obj, const std::string& path,
+                              const std::string& key, bool required = true);
+
+  int64_t integer(const nlohmann::json& obj, const std::string& path, const std::string& key,
+                  int64_t lo, int64_t hi, std::optional<int64_t> fallback = std::nullopt);
+  std::string string(const nlohmann::json& obj, const std::string& path, const std::string& key,
+                     std::optional<std::string> fallback = std::nullopt);
+  bool boolean(const nlohmann::json& obj, const std::string& path, const std::string& key,
+               std::optional<bool> fallback = std::nullopt);
+  // Requires an array (optionally of an exact length); nullptr otherwise.
+  const nlohmann::json* array(const nlohmann::json& obj, const std::string& path,
+                              const std::string& key, bool required = true);
+  const nlohmann::json* object(const nlohmann::json& obj, const std::string& path,
+                               const std::string& key, bool required = true);
+  // An integer element value of an array, checked against a range.
+  int64_t element(const nlohmann::json& v, const std::string& path, int64_t lo, int64_t hi);
+
+  // Checks the "format" field: "collidoscope-map/1" etc. `kind` is "collidoscope-map".
+  bool format(const nlohmann::json& obj, const std::string& kind, int maxVersion);
+
+ private:
+  const nlohmann::json& root_;
+  std::string* error_;
+};
+
+// Parses `text`, reporting a syntax error with its line and column.
+std::optional<nlohmann::json> parseJson(const std::string& text, const std::string& file,
+                                        std::string* error);
+
+// Integers written as 123, "$7B" or "0x7b" in JSON (addresses read better in hex).
+std::optional<int64_t> parseNumberText(const std::string& text);
+
+}  // namespace core
