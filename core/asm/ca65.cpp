@@ -1,0 +1,242 @@
+#include "core/asm/ca65.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include "core/asm/ca65_messages.h"
+#include "core/asm/dbgfile.h"
+#include "core/asm/subprocess.h"
+
+namespace core {
+namespace {
+
+constexpr size_t kInesHeaderSize = 16;
+constexpr size_t kChrSize = 0x2000;
+
+Diagnostic error(const std::string& msg, SourceLoc loc = {}) {
+  return {Diagnostic::Severity::Error, std::move(loc), msg};
+}
+
+bool readFile(const std::string& path, std::string& out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  return !f.bad();
+}
+
+bool writeFile(const std::string& path, const std::string& data) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(data.data(), static_cast<std::streamsize>(data.size()));
+  return static_cast<bool>(f);
+}
+
+std::string baseName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// A tool's stderr as diagnostics; when it failed without saying why, say that.
+void collectToolOutput(const ProcessResult& r, const std::string& tool, const std::string& cfg,
+                       std::vector<Diagnostic>& diags) {
+  auto parsed = parseCc65Messages(r.err + r.out, cfg);
+  bool reportedError = hasErrors(parsed);
+  diags.insert(diags.end(), parsed.begin(), parsed.end());
+  if (r.timedOut)
+    diags.push_back(error(r.error));
+  else if (r.exitCode != 0 && !reportedError)
+    diags.push_back(error(tool + " failed with exit code " + std::to_string(r.exitCode)));
+}
+
+}  // namespace
+
+std::string ca65MissingMessage(const std::string& program) {
+  return program + " not found" + (program.find('/') == std::string::npos ? " on PATH" : "") +
+         ": install the Debian package cc65";
+}
+
+bool ca65Available(const Ca65Options& opts) {
+  return !findExecutable(opts.ca65).empty() && !findExecutable(opts.ld65).empty();
+}
+
+AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout& layout,
+                       const Ca65Options& opts) {
+  AsmResult result;
+  auto& diags = result.diagnostics;
+  if (sources.empty()) {
+    diags.push_back(error("no source files given"));
+    return result;
+  }
+  for (const auto* tool : {&opts.ca65, &opts.ld65}) {
+    if (findExecutable(*tool).empty()) {
+      diags.push_back(error(ca65MissingMessage(*tool)));
+      return result;
+    }
+  }
+  if (layout.kind == Ca65Layout::Kind::Nrom && layout.prgBanks != 1 && layout.prgBanks != 2) {
+    diags.push_back(
+        error("NROM has 1 or 2 PRG banks of 16 KiB, not " + std::to_string(layout.prgBanks)));
+    return result;
+  }
+  std::string chr;
+  if (layout.kind == Ca65Layout::Kind::Nrom && !layout.chrFile.empty()) {
+    if (!readFile(layout.chrFile, chr)) {
+      diags.push_back(error("cannot read CHR file", {layout.chrFile, 0, 0}));
+      return result;
+    }
+    if (chr.size() > kChrSize) {
+      diags.push_back(
+          error("CHR file has " + std::to_string(chr.size()) + " bytes; NROM holds 8192",
+                {layout.chrFile, 0, 0}));
+      return result;
+    }
+  }
+
+  std::optional<TempDir> dir;
+  if (opts.workDir.empty()) {
+    std::string why;
+    dir = TempDir::create("collido-ca65", &why);
+    if (!dir) {
+      diags.push_back(error(why));
+      return result;
+    }
+  } else {
+    dir = TempDir::existing(opts.workDir);
+  }
+  ProcessOptions popts;
+  popts.timeoutMs = opts.timeoutMs;
+
+  // Assemble every source, even after a failure, so all errors show at once.
+  std::vector<std::string> objects;
+  bool assembled = true;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    std::string obj = dir->file(std::to_string(i) + "_" + baseName(sources[i]) + ".o");
+    std::vector<std::string> argv = {opts.ca65, "-g"};
+    if (!opts.cpu.empty()) argv.insert(argv.end(), {"--cpu", opts.cpu});
+    for (const auto& inc : opts.includeDirs) argv.insert(argv.end(), {"-I", inc});
+    for (const auto& [name, value] : opts.defines)
+      argv.insert(argv.end(), {"-D", value.empty() ? name : name + "=" + value});
+    argv.insert(argv.end(), {"-o", obj, sources[i]});
+    ProcessResult r = runProcess(argv, popts);
+    if (!r.started) {
+      diags.push_back(error(r.error));
+      return result;
+    }
+    collectToolOutput(r, "ca65", {}, diags);
+    if (r.exitCode != 0) assembled = false;
+    objects.push_back(obj);
+  }
+  if (!assembled) {
+    addCc65Columns(diags);
+    return result;
+  }
+
+  bool nrom = layout.kind == Ca65Layout::Kind::Nrom;
+  std::string cfgPath = dir->file("link.cfg");
+  std::string outPath = dir->file(nrom ? "image.nes" : "image.bin");
+  std::string dbgPath = opts.dbgFile.empty() ? dir->file("image.dbg") : opts.dbgFile;
+  if (!writeFile(cfgPath, ca65LinkerConfig(layout, dir->file("rodata.bin")))) {
+    diags.push_back(error("cannot write the linker config in " + dir->path()));
+    return result;
+  }
+  std::vector<std::string> argv = {opts.ld65, "-C", cfgPath, "-o", outPath, "--dbgfile", dbgPath};
+  if (!opts.labelFile.empty()) argv.insert(argv.end(), {"-Ln", opts.labelFile});
+  if (!opts.mapFile.empty()) argv.insert(argv.end(), {"-m", opts.mapFile});
+  argv.insert(argv.end(), objects.begin(), objects.end());
+  ProcessResult link = runProcess(argv, popts);
+  if (!link.started) {
+    diags.push_back(error(link.error));
+    return result;
+  }
+  collectToolOutput(link, "ld65", cfgPath, diags);
+  addCc65Columns(diags);
+  if (link.exitCode != 0) return result;
+
+  std::string dbgText;
+  if (!readFile(dbgPath, dbgText)) {
+    diags.push_back(error("ld65 wrote no debug file", {dbgPath, 0, 0}));
+    return result;
+  }
+  DbgParseOptions dopts;
+  dopts.fileName = dbgPath;
+  if (nrom) dopts.skipSegments = {"HEADER", "CHARS"};
+  std::vector<DbgSegmentInfo> segs;
+  if (!parseDbgFile(dbgText, result.debug, diags, dopts, &segs)) return result;
+  // Generated files live in the scratch directory, which is about to go.
+  for (auto& f : result.debug.files)
+    if (f.starts_with(dir->path() + "/")) f = "<generated>/" + baseName(f);
+
+  // Cut each placed segment out of the file ld65 wrote it to.
+  std::map<std::string, std::string> outputs;
+  for (const auto& s : segs) {
+    if (s.size == 0 || s.name == "NULL") continue;
+    if (nrom && (s.name == "HEADER" || s.name == "CHARS")) continue;
+    ImageChunk c;
+    c.name = s.name;
+    c.address = s.start;
+    c.size = s.size;
+    if (s.outputOffset < 0 || s.outputName.empty()) {
+      c.ram = true;
+    } else {
+      auto it = outputs.find(s.outputName);
+      if (it == outputs.end()) {
+        std::string data;
+        if (!readFile(s.outputName, data)) {
+          diags.push_back(error("cannot read ld65 output", {s.outputName, 0, 0}));
+          return result;
+        }
+        it = outputs.emplace(s.outputName, std::move(data)).first;
+      }
+      const std::string& data = it->second;
+      size_t off = static_cast<size_t>(s.outputOffset);
+      if (off + s.size > data.size()) {
+        diags.push_back(error("segment " + s.name + " lies outside ld65's output file"));
+        return result;
+      }
+      c.bytes.assign(data.begin() + static_cast<std::ptrdiff_t>(off),
+                     data.begin() + static_cast<std::ptrdiff_t>(off + s.size));
+    }
+    result.chunks.push_back(std::move(c));
+  }
+  std::stable_sort(result.chunks.begin(), result.chunks.end(),
+                   [](const ImageChunk& a, const ImageChunk& b) { return a.address < b.address; });
+
+  if (nrom) {
+    std::string rom;
+    if (!readFile(outPath, rom)) {
+      diags.push_back(error("cannot read ld65 output", {outPath, 0, 0}));
+      return result;
+    }
+    size_t prgSize = static_cast<size_t>(layout.prgBanks) * 0x4000;
+    if (rom.size() != kInesHeaderSize + prgSize + kChrSize) {
+      diags.push_back(error("ld65 wrote " + std::to_string(rom.size()) +
+                            " bytes for the .nes; expected " +
+                            std::to_string(kInesHeaderSize + prgSize + kChrSize)));
+      return result;
+    }
+    // A HEADER segment from the user wins; otherwise write a mapper-0 header.
+    bool userHeader =
+        std::any_of(rom.begin(), rom.begin() + kInesHeaderSize, [](char c) { return c != 0; });
+    if (!userHeader) {
+      const char header[kInesHeaderSize] = {
+          'N',
+          'E',
+          'S',
+          0x1A,
+          static_cast<char>(layout.prgBanks),
+          1,
+          static_cast<char>(layout.verticalMirroring ? 0x01 : 0x00),
+          0};
+      std::copy(header, header + kInesHeaderSize, rom.begin());
+    }
+    if (!chr.empty()) std::copy(chr.begin(), chr.end(), rom.begin() + kInesHeaderSize + prgSize);
+    result.rom.assign(rom.begin(), rom.end());
+  }
+
+  result.ok = !hasErrors(diags);
+  return result;
+}
+
+}  // namespace core

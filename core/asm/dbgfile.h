@@ -1,0 +1,55 @@
+// Reader for the debug info file ld65 writes with `--dbgfile` (format 2.x, the
+// one cc65's own dbginfo module reads). Each line is a record type, a tab, and
+// comma-separated `key=value` pairs; records point at each other by id:
+//
+//   file  id=0,name="main.s",...          a source or include file
+//   seg   id=0,name="CODE",start=0x8000,size=0x16,...,oname="out.bin",ooffs=0
+//   span  id=3,seg=0,start=2,size=5       a byte range inside a segment
+//   line  id=7,file=0,line=16,span=3      a source line and the spans it produced
+//   scope id=1,name="main",type=scope,parent=0,sym=5,span=12,size=15
+//   sym   id=5,name="main",scope=0,val=0x8000,seg=0,size=15,type=lab
+//
+// parseDbgFile turns these into DebugInfo. Naming conventions it applies:
+//  - symbols inside .proc/.scope are "outer::inner::name", with DebugSymbol::scope
+//    set to "outer::inner";
+//  - cheap locals (@name) are keyed with the label they belong to: "main::@loop";
+//  - struct and enum members are offsets, not addresses, and are left out; so are
+//    imports (their export is listed once, where it is defined);
+//  - labels come before equates in `symbols`, so DebugInfo::nameAt prefers a
+//    label over a constant that happens to have the same value;
+//  - lines produced inside a macro body (type=2) are not listed: the line that
+//    invoked the macro covers the same bytes and is the one the user wrote.
+// A malformed line gives a diagnostic with its line number and is skipped; the
+// rest of the file is still read. The result is true when no error was reported.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/asm/debug_info.h"
+#include "core/asm/diagnostic.h"
+
+namespace core {
+
+// A `seg` record as ld65 wrote it, including where its bytes went.
+struct DbgSegmentInfo {
+  std::string name;
+  uint32_t start = 0;  // run address
+  uint32_t size = 0;
+  std::string type;           // "ro", "rw", ...
+  std::string addrSize;       // "zeropage", "absolute", ...
+  std::string outputName;     // file the bytes were written to; empty for bss/zp
+  int64_t outputOffset = -1;  // offset of the bytes in outputName; -1 when not written
+};
+
+struct DbgParseOptions {
+  std::string fileName;                   // used in diagnostics' locations
+  std::vector<std::string> skipSegments;  // segments outside the CPU address space (HEADER, CHARS)
+};
+
+bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,
+                  const DbgParseOptions& opts = {},
+                  std::vector<DbgSegmentInfo>* segments = nullptr);
+
+}  // namespace core
