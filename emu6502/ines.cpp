@@ -1,0 +1,230 @@
+#include "emu6502/ines.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+namespace emu6502 {
+namespace {
+
+constexpr size_t kHeaderSize = 16;
+constexpr size_t kTrainerSize = 512;
+
+std::string kib(uint64_t bytes) {
+  char buf[48];
+  if (bytes % 1024 == 0)
+    std::snprintf(buf, sizeof buf, "%llu KiB", static_cast<unsigned long long>(bytes / 1024));
+  else
+    std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
+  return buf;
+}
+
+// NES 2.0 ROM sizes: a 12-bit count of units, or, when the high nibble is $F, an
+// exponent-multiplier form 2^E * (2M+1) in bytes.
+bool nes20RomSize(uint8_t lsb, unsigned msbNibble, uint64_t unit, uint64_t& out) {
+  if (msbNibble == 0xF) {
+    const unsigned exponent = lsb >> 2;
+    const unsigned multiplier = (lsb & 3) * 2 + 1;
+    if (exponent > 30) return false;
+    out = (uint64_t{1} << exponent) * multiplier;
+    return true;
+  }
+  out = ((uint64_t{msbNibble} << 8) | lsb) * unit;
+  return true;
+}
+
+size_t shiftSize(unsigned nibble) {
+  return nibble == 0 ? 0 : size_t{64} << nibble;
+}
+
+InesResult fail(const std::string& file, size_t offset, std::string message) {
+  InesResult r;
+  r.error = {file, offset, std::move(message)};
+  return r;
+}
+
+struct SizeFault {
+  size_t offset = 0;  // header byte holding the bad size
+  std::string message;
+};
+
+// Board constraints, so that the mapper never indexes past the data.
+SizeFault checkSizes(unsigned mapper, uint64_t prg, uint64_t chr) {
+  const auto prgFault = [](std::string m) { return SizeFault{4, std::move(m)}; };
+  const auto chrFault = [](std::string m) { return SizeFault{5, std::move(m)}; };
+  auto multiple = [](uint64_t v, uint64_t unit) { return v % unit == 0; };
+  switch (mapper) {
+    case 0:
+    case 3:
+      if (prg != 16384 && prg != 32768)
+        return prgFault(std::string(mapperName(mapper)) +
+                        " needs 16 or 32 KiB of PRG ROM, the header says " + kib(prg));
+      if (!multiple(chr, 8192))
+        return chrFault(std::string(mapperName(mapper)) +
+                        " CHR ROM must be a multiple of 8 KiB, the header says " + kib(chr));
+      if (mapper == 0 && chr > 8192)
+        return chrFault("NROM has at most 8 KiB of CHR ROM, the header says " + kib(chr));
+      return {};
+    case 1:
+      if (!multiple(prg, 16384) || prg > 262144)
+        return prgFault(
+            "MMC1 PRG ROM must be a multiple of 16 KiB up to 256 KiB (512 KiB SUROM is not "
+            "supported), the header says " +
+            kib(prg));
+      if (!multiple(chr, 4096) || chr > 131072)
+        return chrFault("MMC1 CHR ROM must be a multiple of 4 KiB up to 128 KiB, the header says " +
+                        kib(chr));
+      return {};
+    case 2:
+      if (!multiple(prg, 16384))
+        return prgFault("UxROM PRG ROM must be a multiple of 16 KiB, the header says " + kib(prg));
+      if (chr > 8192)
+        return chrFault("UxROM has at most 8 KiB of CHR, the header says " + kib(chr));
+      return {};
+    case 4:
+      if (!multiple(prg, 8192) || prg < 16384)
+        return prgFault(
+            "MMC3 PRG ROM must be a multiple of 8 KiB and at least 16 KiB, the header says " +
+            kib(prg));
+      if (!multiple(chr, 1024))
+        return chrFault("MMC3 CHR ROM must be a multiple of 1 KiB, the header says " + kib(chr));
+      return {};
+  }
+  return {};
+}
+
+}  // namespace
+
+const char* mirroringName(Mirroring m) {
+  switch (m) {
+    case Mirroring::Horizontal:
+      return "horizontal";
+    case Mirroring::Vertical:
+      return "vertical";
+    case Mirroring::FourScreen:
+      return "four-screen";
+    case Mirroring::SingleLower:
+      return "single-screen (lower)";
+    case Mirroring::SingleUpper:
+      return "single-screen (upper)";
+  }
+  return "?";
+}
+
+std::string InesError::text() const {
+  std::string out = file.empty() ? std::string("<image>") : file;
+  out += ": byte " + std::to_string(offset) + ": " + message;
+  return out;
+}
+
+bool mapperSupported(unsigned mapper) {
+  return mapper <= 4;
+}
+
+const char* mapperName(unsigned mapper) {
+  switch (mapper) {
+    case 0:
+      return "NROM";
+    case 1:
+      return "MMC1";
+    case 2:
+      return "UxROM";
+    case 3:
+      return "CNROM";
+    case 4:
+      return "MMC3";
+  }
+  return "unknown";
+}
+
+InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName) {
+  if (bytes.size() < kHeaderSize)
+    return fail(fileName, bytes.size(),
+                "truncated: " + std::to_string(bytes.size()) +
+                    " bytes, an iNES file starts with a 16-byte header");
+  if (bytes[0] != 'N' || bytes[1] != 'E' || bytes[2] != 'S' || bytes[3] != 0x1A) {
+    char buf[96];
+    std::snprintf(
+        buf, sizeof buf,
+        "not an iNES file: starts with %02X %02X %02X %02X, expected 4E 45 53 1A (\"NES\\x1A\")",
+        bytes[0], bytes[1], bytes[2], bytes[3]);
+    return fail(fileName, 0, buf);
+  }
+  const uint8_t* h = bytes.data();
+  Cartridge cart;
+  InesResult result;
+  cart.nes20 = (h[7] & 0x0C) == 0x08;
+  uint64_t prgSize = 0, chrSize = 0;
+  if (cart.nes20) {
+    cart.mapper = (h[6] >> 4) | (h[7] & 0xF0) | ((h[8] & 0x0F) << 8);
+    cart.submapper = h[8] >> 4;
+    if (!nes20RomSize(h[4], h[9] & 0x0F, 16384, prgSize))
+      return fail(fileName, 4, "NES 2.0 PRG ROM size exponent is too large");
+    if (!nes20RomSize(h[5], h[9] >> 4, 8192, chrSize))
+      return fail(fileName, 5, "NES 2.0 CHR ROM size exponent is too large");
+    const size_t prgRam = std::max(shiftSize(h[10] & 0x0F), shiftSize(h[10] >> 4));
+    if (prgRam) cart.prgRamSize = prgRam;
+    cart.chrRamSize = std::max(shiftSize(h[11] & 0x0F), shiftSize(h[11] >> 4));
+  } else {
+    // Old dumps ("DiskDude!") have junk in bytes 7-15; their mapper high nibble
+    // is garbage then.
+    bool junk = false;
+    for (int i = 12; i < 16; ++i) junk |= h[i] != 0;
+    cart.mapper = (h[6] >> 4) | (junk ? 0 : (h[7] & 0xF0));
+    if (junk)
+      result.warnings.push_back("bytes 12-15 are not zero: ignoring the mapper high nibble");
+    prgSize = uint64_t{h[4]} * 16384;
+    chrSize = uint64_t{h[5]} * 8192;
+  }
+  if (h[6] & 0x08)
+    cart.mirroring = Mirroring::FourScreen;
+  else
+    cart.mirroring = (h[6] & 0x01) ? Mirroring::Vertical : Mirroring::Horizontal;
+  cart.battery = h[6] & 0x02;
+  const bool hasTrainer = h[6] & 0x04;
+  if (chrSize == 0 && cart.chrRamSize == 0) cart.chrRamSize = 8192;
+
+  if (!mapperSupported(cart.mapper))
+    return fail(fileName, 6,
+                "mapper " + std::to_string(cart.mapper) +
+                    " is not supported (supported: 0 NROM, 1 MMC1, 2 UxROM, 3 CNROM, 4 MMC3)");
+  if (prgSize == 0) return fail(fileName, 4, "the header declares no PRG ROM (byte 4 is 0)");
+  if (SizeFault f = checkSizes(cart.mapper, prgSize, chrSize); !f.message.empty())
+    return fail(fileName, f.offset, f.message);
+
+  const uint64_t need = kHeaderSize + (hasTrainer ? kTrainerSize : 0) + prgSize + chrSize;
+  if (bytes.size() < need)
+    return fail(fileName, bytes.size(),
+                "truncated: the header declares " +
+                    std::string(hasTrainer ? "a 512-byte trainer, " : "") + kib(prgSize) +
+                    " of PRG ROM and " + kib(chrSize) + " of CHR ROM (" + std::to_string(need) +
+                    " bytes with the header), the file has " + std::to_string(bytes.size()) +
+                    " bytes");
+  if (bytes.size() > need)
+    result.warnings.push_back(std::to_string(bytes.size() - need) +
+                              " bytes after the declared PRG and CHR ROM are ignored");
+
+  size_t pos = kHeaderSize;
+  if (hasTrainer) {
+    cart.trainer.assign(bytes.begin() + pos, bytes.begin() + pos + kTrainerSize);
+    pos += kTrainerSize;
+  }
+  cart.prg.assign(bytes.begin() + pos, bytes.begin() + pos + prgSize);
+  pos += prgSize;
+  cart.chr.assign(bytes.begin() + pos, bytes.begin() + pos + chrSize);
+  if (!cart.chr.empty()) cart.chrRamSize = 0;
+  result.cart = std::move(cart);
+  return result;
+}
+
+InesResult loadInesFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(path, 0, "cannot open the file");
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  if (in.bad()) return fail(path, bytes.size(), "read error");
+  return parseInes(bytes, path);
+}
+
+}  // namespace emu6502
