@@ -231,7 +231,7 @@ RunResult CpuSm83::run(const RunLimits& limits) {
     const uint16_t startPc = e.pc;
     e.execute(haltBug);
     ++n;
-    if (selfLoop && e.pc == startPc) [[unlikely]] {
+    if (selfLoop && e.pc == startPc && !haltBug) [[unlikely]] {
       reason = HaltReason::Loop;
       break;
     }

@@ -1,0 +1,94 @@
+// Game Boy cartridge: the header at $0100-$014F (title, type byte $0147, ROM and RAM
+// sizes, header checksum) and the memory bank controller. Supported: ROM only (with
+// or without RAM), MBC1, MBC3 without its real-time clock, and MBC5 (rumble ignored),
+// each with external RAM.
+//
+//   CartridgeLoad r = loadCartridgeFile("game.gb");
+//   if (!r.ok()) report(r.error);          // "game.gb: $0147: unknown cartridge type $FC"
+//   for (auto& w : r.warnings) warn(w);    // header checksum mismatch, RTC not emulated
+//   GbBus bus(std::move(*r.cart));
+//
+// Errors a user can cause (short file, unknown type, size byte that disagrees with the
+// file) come back as a message with the file name and header offset; loading never
+// throws or crashes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace emusm83 {
+
+enum class Mbc : uint8_t { None, Mbc1, Mbc3, Mbc5 };
+const char* mbcName(Mbc mbc);  // "ROM", "MBC1", "MBC3", "MBC5"
+
+struct CartridgeHeader {
+  std::string title;             // $0134-$0143, up to the first NUL or non-printable byte
+  uint8_t type = 0;              // $0147
+  uint8_t romSizeCode = 0;       // $0148: 32 KiB << code
+  uint8_t ramSizeCode = 0;       // $0149
+  uint8_t headerChecksum = 0;    // $014D as stored
+  uint8_t computedChecksum = 0;  // over $0134-$014C
+  size_t romBytes = 0;
+  size_t ramBytes = 0;
+  Mbc mbc = Mbc::None;
+  bool battery = false;
+  bool checksumOk() const { return headerChecksum == computedChecksum; }
+};
+
+// Name of a cartridge type byte ("MBC1+RAM+BATTERY"), or null when the byte is not a
+// known type.
+const char* cartridgeTypeName(uint8_t type);
+// The header checksum of $0134-$014C as the boot ROM computes it.
+uint8_t headerChecksum(const std::vector<uint8_t>& rom);
+
+class Cartridge {
+ public:
+  Cartridge(CartridgeHeader header, std::vector<uint8_t> rom);
+
+  const CartridgeHeader& header() const { return header_; }
+  std::vector<uint8_t>& rom() { return rom_; }
+  const std::vector<uint8_t>& rom() const { return rom_; }
+  std::vector<uint8_t>& ram() { return ram_; }  // external RAM, empty when none
+  const std::vector<uint8_t>& ram() const { return ram_; }
+
+  // A write to $0000-$7FFF: MBC registers (RAM enable, ROM bank, RAM bank, mode).
+  void writeControl(uint16_t addr, uint8_t v);
+
+  // Current mapping: byte offsets into rom() of the banks at $0000 and $4000, and into
+  // ram() of the bank at $A000 (-1 when RAM is absent, disabled, or an RTC register
+  // is selected, in which case $A000-$BFFF reads $FF and ignores writes).
+  size_t romOffset0() const { return romOffset0_; }
+  size_t romOffset1() const { return romOffset1_; }
+  long ramOffset() const { return ramOffset_; }
+  unsigned romBank() const { return static_cast<unsigned>(romOffset1_ / 0x4000); }
+
+ private:
+  void remap();
+
+  CartridgeHeader header_;
+  std::vector<uint8_t> rom_;
+  std::vector<uint8_t> ram_;
+  unsigned romBanks_ = 2;
+  // MBC registers
+  bool ramEnabled_ = false;
+  unsigned bankLow_ = 1;   // MBC1: 5 bits; MBC3: 7 bits; MBC5: 9 bits
+  unsigned bankHigh_ = 0;  // MBC1: 2 bits; MBC3/MBC5: RAM bank (MBC3 $08-$0C: RTC)
+  bool mode1_ = false;     // MBC1 banking mode
+  size_t romOffset0_ = 0, romOffset1_ = 0x4000;
+  long ramOffset_ = -1;
+};
+
+struct CartridgeLoad {
+  std::optional<Cartridge> cart;
+  std::string error;                  // set when cart is empty
+  std::vector<std::string> warnings;  // the cartridge loaded, but the user should know
+  bool ok() const { return cart.has_value(); }
+};
+
+// `name` prefixes the messages (usually the file name).
+CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name = "ROM");
+CartridgeLoad loadCartridgeFile(const std::string& path);
+
+}  // namespace emusm83
