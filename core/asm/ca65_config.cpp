@@ -58,7 +58,7 @@ std::string ca65LinkerConfig(const Ca65Layout& layout, const std::string& rodata
   bool haveRam = layout.bssSize > 0;
   if (haveRam) {
     areas.push_back({"RAM", layout.bss, layout.bssSize, "type = rw, file = \"\""});
-    segs.push_back({"BSS", "load = RAM, type = bss, define = yes", 0});
+    segs.push_back({"BSS", "load = RAM, type = bss", 0});
   }
 
   // Read-only segments in placement order: CODE, RODATA, the rest, DATA's load image.

@@ -1,0 +1,202 @@
+// `collido asm FILE... --cpu 6502|sm83 -o OUT [--sym FILE] [--dbg FILE]`: assemble
+// and link sources with the same toolchains the app uses, for scripts and CI.
+// 6502 goes through ca65/ld65 (OUT is a .nes for the NROM layout, else the raw
+// ROM bytes); sm83 uses the built-in rgbds-syntax assembler. Diagnostics go to
+// stderr as file:line:col; the exit code is 0 when the build succeeded, 2 when not.
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/command.h"
+#include "core/asm/ca65.h"
+#include "core/util/files.h"
+
+namespace app::cli {
+namespace {
+
+struct AsmOptions {
+  std::vector<std::string> sources;
+  std::string cpu;
+  std::string out;
+  std::string sym;
+  std::string dbg;
+  std::vector<std::string> includeDirs;
+  std::vector<std::string> defines;
+  // 6502 layout
+  std::string layout;  // flat | nrom; default from OUT's extension
+  std::string code, rodata, zeropage, zeropageSize, bss, bssSize;
+  int prgBanks = 2;
+  std::string chr;
+  bool vertical = false;
+  std::vector<std::string> segments;
+  bool quiet = false;
+};
+
+std::optional<uint32_t> parseAddress(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  std::string digits = s;
+  int base = 10;
+  if (digits[0] == '$') {
+    digits = digits.substr(1);
+    base = 16;
+  } else if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits = digits.substr(2);
+    base = 16;
+  }
+  if (digits.empty()) return std::nullopt;
+  size_t used = 0;
+  unsigned long v = 0;
+  try {
+    v = std::stoul(digits, &used, base);
+  } catch (...) {
+    return std::nullopt;
+  }
+  if (used != digits.size() || v > 0xFFFF + 1ul) return std::nullopt;
+  return static_cast<uint32_t>(v);
+}
+
+void printDiagnostics(const std::vector<core::Diagnostic>& diags) {
+  for (const auto& d : diags) std::fprintf(stderr, "%s\n", d.str().c_str());
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool writeOut(const std::string& path, const std::string& data) {
+  std::string err;
+  if (core::writeFileAtomic(path, data, &err, false)) return true;
+  std::fprintf(stderr, "%s: error: %s\n", path.c_str(), err.c_str());
+  return false;
+}
+
+// The ROM-side chunks (not RAM, not DATA's run-time copy) as one image from the
+// lowest address, gaps filled with $FF as in an erased EPROM.
+std::string flatImage(const core::AsmResult& r, uint32_t& base) {
+  std::vector<const core::ImageChunk*> rom;
+  for (const auto& c : r.chunks)
+    if (!c.ram && c.name != "DATA" && !c.bytes.empty()) rom.push_back(&c);
+  if (rom.empty()) return {};
+  base = rom.front()->address;
+  uint32_t end = 0;
+  for (const auto* c : rom) {
+    base = std::min(base, c->address);
+    end = std::max<uint32_t>(end, c->address + static_cast<uint32_t>(c->bytes.size()));
+  }
+  std::string out(end - base, '\xFF');
+  for (const auto* c : rom)
+    std::copy(c->bytes.begin(), c->bytes.end(), out.begin() + (c->address - base));
+  return out;
+}
+
+void printSummary(const core::AsmResult& r) {
+  for (const auto& c : r.chunks)
+    std::printf("%-10s $%04X-$%04X %5u bytes%s\n", c.name.c_str(), c.address,
+                c.address + (c.size ? c.size - 1 : 0), c.size, c.ram ? " (ram)" : "");
+}
+
+int run6502(const AsmOptions& o) {
+  core::Ca65Layout layout;
+  std::string kind = o.layout.empty() ? (endsWith(o.out, ".nes") ? "nrom" : "flat") : o.layout;
+  layout.kind = kind == "nrom" ? core::Ca65Layout::Kind::Nrom : core::Ca65Layout::Kind::Flat;
+  struct Field {
+    const std::string* text;
+    const char* flag;
+    std::function<void(uint32_t)> set;
+  };
+  const Field fields[] = {
+      {&o.code, "--code", [&](uint32_t v) { layout.code = static_cast<uint16_t>(v); }},
+      {&o.rodata, "--rodata", [&](uint32_t v) { layout.rodata = static_cast<uint16_t>(v); }},
+      {&o.zeropage, "--zp", [&](uint32_t v) { layout.zeropage = static_cast<uint16_t>(v); }},
+      {&o.zeropageSize, "--zp-size",
+       [&](uint32_t v) { layout.zeropageSize = static_cast<uint16_t>(v); }},
+      {&o.bss, "--bss", [&](uint32_t v) { layout.bss = static_cast<uint16_t>(v); }},
+      {&o.bssSize, "--bss-size", [&](uint32_t v) { layout.bssSize = static_cast<uint16_t>(v); }},
+  };
+  for (const auto& f : fields) {
+    if (f.text->empty()) continue;
+    auto v = parseAddress(*f.text);
+    if (!v || *v > 0xFFFF) {
+      std::fprintf(stderr, "error: %s: not an address or size: '%s'\n", f.flag, f.text->c_str());
+      return kExitBadInput;
+    }
+    f.set(*v);
+  }
+  layout.prgBanks = o.prgBanks;
+  layout.chrFile = o.chr;
+  layout.verticalMirroring = o.vertical;
+  layout.extraSegments = o.segments;
+
+  core::Ca65Options opts;
+  opts.includeDirs = o.includeDirs;
+  for (const auto& d : o.defines) {
+    size_t eq = d.find('=');
+    opts.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
+  }
+  opts.dbgFile = o.dbg;
+  opts.labelFile = o.sym;
+
+  core::AsmResult r = core::assemble6502(o.sources, layout, opts);
+  printDiagnostics(r.diagnostics);
+  if (!r.ok) return kExitBadInput;
+
+  std::string image;
+  uint32_t base = 0;
+  if (!r.rom.empty())
+    image.assign(r.rom.begin(), r.rom.end());
+  else
+    image = flatImage(r, base);
+  if (!writeOut(o.out, image)) return kExitBadInput;
+  if (!o.quiet) {
+    printSummary(r);
+    if (r.rom.empty())
+      std::printf("wrote %s: %zu bytes from $%04X\n", o.out.c_str(), image.size(), base);
+    else
+      std::printf("wrote %s: %zu bytes (iNES)\n", o.out.c_str(), image.size());
+  }
+  return kExitClean;
+}
+
+int runSm83(const AsmOptions& o) {
+  (void)o;
+  std::fprintf(stderr, "error: the built-in SM83 assembler is not part of this build yet\n");
+  return kExitBadInput;
+}
+
+CommandRegistrar reg(
+    "asm", "Assemble and link sources (6502 via ca65/ld65, sm83 built in)", [](CLI::App& sub) {
+      auto o = std::make_shared<AsmOptions>();
+      sub.add_option("sources", o->sources, "Source files")->required();
+      sub.add_option("--cpu", o->cpu, "Target CPU")
+          ->required()
+          ->check(CLI::IsMember({"6502", "sm83"}));
+      sub.add_option("-o,--output", o->out, "Output file (.nes/.gb: a ROM)")->required();
+      sub.add_option("--sym", o->sym, "Write labels: rgblink .sym (sm83), VICE -Ln (6502)");
+      sub.add_option("--dbg", o->dbg, "Write ld65's debug file (6502)");
+      sub.add_option("-I,--include", o->includeDirs, "Include directory");
+      sub.add_option("-D,--define", o->defines, "Define NAME[=VALUE]");
+      sub.add_option("--layout", o->layout, "6502 layout (default: nrom for .nes)")
+          ->check(CLI::IsMember({"flat", "nrom"}));
+      sub.add_option("--code", o->code, "6502 CODE address ($8000)");
+      sub.add_option("--rodata", o->rodata, "6502 RODATA address (after CODE)");
+      sub.add_option("--zp", o->zeropage, "6502 ZEROPAGE address ($00)");
+      sub.add_option("--zp-size", o->zeropageSize, "6502 ZEROPAGE size ($100)");
+      sub.add_option("--bss", o->bss, "6502 BSS address ($0200)");
+      sub.add_option("--bss-size", o->bssSize, "6502 BSS size ($600)");
+      sub.add_option("--segment", o->segments, "6502 extra read-only segment, placed after RODATA");
+      sub.add_option("--prg-banks", o->prgBanks, "NROM PRG banks of 16 KiB")
+          ->check(CLI::Range(1, 2));
+      sub.add_option("--chr", o->chr, "NROM CHR file (8 KiB)");
+      sub.add_flag("--vertical", o->vertical, "NROM vertical mirroring");
+      sub.add_flag("-q,--quiet", o->quiet, "Print diagnostics only");
+      return [o] { return o->cpu == "6502" ? run6502(*o) : runSm83(*o); };
+    });
+
+}  // namespace
+}  // namespace app::cli
