@@ -282,6 +282,23 @@ scratch: .res 4
   EXPECT_EQ(r.debug.addressOf("counter"), 0x204u);
 }
 
+TEST(Ca65, FlatVectorsLandAtFFFA) {
+  REQUIRE_CA65();
+  Sources src;
+  std::string s = src.write("v.s", R"(.segment "CODE"
+reset: lda #1
+.segment "VECTORS"
+  .word reset, reset, reset
+)");
+  AsmResult r = assemble6502({s}, {});
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  const ImageChunk* v = chunk(r, "VECTORS");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->address, 0xFFFAu);
+  EXPECT_EQ(v->bytes, (std::vector<uint8_t>{0x00, 0x80, 0x00, 0x80, 0x00, 0x80}));
+  EXPECT_EQ(chunk(r, "CODE")->bytes, (std::vector<uint8_t>{0xA9, 0x01}));
+}
+
 TEST(Ca65, AssemblerErrorsPointAtTheLine) {
   REQUIRE_CA65();
   Sources src;
