@@ -7,7 +7,10 @@
 //   emu6502::Cpu6502 cpu(bus);
 //   cpu.regs.pc = 0x8000;                 // or cpu.reset() to go through $FFFC
 //   unsigned c = cpu.step();              // one instruction
-//   RunResult r = cpu.runUntil({.sentinel = 0x0000, .maxCycles = 30000});
+//   RunLimits limits;                     // (designated initializers trip
+//   limits.sentinel = 0x0000;             //  -Wmissing-field-initializers)
+//   limits.maxCycles = 30000;
+//   RunResult r = cpu.runUntil(limits);
 //
 // Registers and the cycle counter are plain public state: copy `regs` for a trace
 // snapshot, assign it to restore one. While an instruction runs they are held in

@@ -30,6 +30,7 @@ const char* ca65Mnemonic(uint8_t opcode) {
 }
 
 bool ca65NeedsByte(uint8_t opcode) {
+  // clang-format off
   switch (opcode) {
     case 0x1A: case 0x3A: case 0x5A: case 0x7A: case 0xDA: case 0xFA:  // NOP (ca65: $EA)
     case 0x82: case 0x89: case 0xC2: case 0xE2:                        // NOP # ($80)
@@ -42,6 +43,7 @@ bool ca65NeedsByte(uint8_t opcode) {
     case 0x72: case 0x92: case 0xB2: case 0xD2: case 0xF2:
       return true;
   }
+  // clang-format on
   return false;
 }
 
@@ -70,18 +72,50 @@ DisasmLine disassemble(uint16_t pc, const PeekFn& peek, const SymbolFn& symbols)
 
   std::string operand;
   switch (info.mode) {
-    case AddrMode::Imp: break;
-    case AddrMode::Acc: operand = "A"; break;
-    case AddrMode::Imm: operand = "#" + hex8(b1); break;
-    case AddrMode::Zp: operand = name(b1, true); line.target = b1; break;
-    case AddrMode::Zpx: operand = name(b1, true) + ",X"; line.target = b1; break;
-    case AddrMode::Zpy: operand = name(b1, true) + ",Y"; line.target = b1; break;
-    case AddrMode::Izx: operand = "(" + name(b1, true) + ",X)"; line.target = b1; break;
-    case AddrMode::Izy: operand = "(" + name(b1, true) + "),Y"; line.target = b1; break;
-    case AddrMode::Abs: operand = absolute(word); line.target = word; break;
-    case AddrMode::Abx: operand = absolute(word) + ",X"; line.target = word; break;
-    case AddrMode::Aby: operand = absolute(word) + ",Y"; line.target = word; break;
-    case AddrMode::Ind: operand = "(" + name(word, false) + ")"; line.target = word; break;
+    case AddrMode::Imp:
+      break;
+    case AddrMode::Acc:
+      operand = "A";
+      break;
+    case AddrMode::Imm:
+      operand = "#" + hex8(b1);
+      break;
+    case AddrMode::Zp:
+      operand = name(b1, true);
+      line.target = b1;
+      break;
+    case AddrMode::Zpx:
+      operand = name(b1, true) + ",X";
+      line.target = b1;
+      break;
+    case AddrMode::Zpy:
+      operand = name(b1, true) + ",Y";
+      line.target = b1;
+      break;
+    case AddrMode::Izx:
+      operand = "(" + name(b1, true) + ",X)";
+      line.target = b1;
+      break;
+    case AddrMode::Izy:
+      operand = "(" + name(b1, true) + "),Y";
+      line.target = b1;
+      break;
+    case AddrMode::Abs:
+      operand = absolute(word);
+      line.target = word;
+      break;
+    case AddrMode::Abx:
+      operand = absolute(word) + ",X";
+      line.target = word;
+      break;
+    case AddrMode::Aby:
+      operand = absolute(word) + ",Y";
+      line.target = word;
+      break;
+    case AddrMode::Ind:
+      operand = "(" + name(word, false) + ")";
+      line.target = word;
+      break;
     case AddrMode::Rel: {
       const uint16_t target = static_cast<uint16_t>(pc + 2 + static_cast<int8_t>(b1));
       operand = name(target, false);

@@ -28,8 +28,8 @@ using SymbolFn = std::function<std::string(uint16_t addr)>;
 
 struct DisasmLine {
   std::string text;
-  uint8_t length = 1;                  // bytes, opcode included
-  std::optional<uint16_t> target;      // address operand or branch target, if any
+  uint8_t length = 1;              // bytes, opcode included
+  std::optional<uint16_t> target;  // address operand or branch target, if any
 };
 
 DisasmLine disassemble(uint16_t pc, const PeekFn& peek, const SymbolFn& symbols = {});
