@@ -1,0 +1,1020 @@
+#include "core/asm/sm83_assembler.h"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace core::sm83 {
+
+namespace {
+
+constexpr size_t kMaxDepth = 64;
+constexpr int kMaxErrors = 200;
+
+std::string_view firstWord(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  size_t j = i;
+  while (j < s.size() && Lexer::isIdentChar(s[j])) ++j;
+  return s.substr(i, j - i);
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::string hexString(uint32_t v, bool upper) {
+  static const char* kLo = "0123456789abcdef";
+  static const char* kUp = "0123456789ABCDEF";
+  std::string s;
+  do {
+    s.insert(s.begin(), (upper ? kUp : kLo)[v & 15]);
+    v >>= 4;
+  } while (v);
+  return s;
+}
+
+// Resolves expressions during assembly: labels in floating sections are
+// section-relative, labels in fixed sections are absolute.
+class AsmResolver : public ExprResolver {
+ public:
+  AsmResolver(const Program& p, const Unit& u) : p_(p), u_(u) {}
+  ExprValue symbol(int32_t idx) const override {
+    const Symbol& s = u_.symbols[static_cast<size_t>(idx)];
+    if (s.kind == SymKind::Equ || s.kind == SymKind::Var) return {s.value, -1, true};
+    if (s.kind == SymKind::Label) return pc(s.section, s.value);
+    return {};
+  }
+  ExprValue pc(int32_t sec, int32_t off) const override {
+    const Section& s = p_.sections[static_cast<size_t>(sec)];
+    if (s.fixedAddress >= 0) return {s.fixedAddress + off, -1, true};
+    return {off, sec, true};
+  }
+  ExprValue bankOfSymbol(int32_t idx) const override {
+    const Symbol& s = u_.symbols[static_cast<size_t>(idx)];
+    if (s.kind != SymKind::Label) return {};
+    return bankOfSection(s.section);
+  }
+  ExprValue bankOfSection(int32_t sec) const override {
+    const Section& s = p_.sections[static_cast<size_t>(sec)];
+    const RegionInfo& r = regionInfo(s.type);
+    if (r.minBank == r.maxBank) return {r.minBank, -1, true};
+    if (s.fixedBank >= 0) return {s.fixedBank, -1, true};
+    return {};
+  }
+  ExprValue sectionProperty(ExprKind kind, const std::string& name) const override {
+    for (size_t i = 0; i < p_.sections.size(); ++i) {
+      if (p_.sections[i].name != name) continue;
+      if (kind == ExprKind::BankSec) return bankOfSection(static_cast<int32_t>(i));
+      if (kind == ExprKind::StartofSec && p_.sections[i].fixedAddress >= 0)
+        return {p_.sections[i].fixedAddress, -1, true};
+      return {};
+    }
+    return {};
+  }
+
+ private:
+  const Program& p_;
+  const Unit& u_;
+};
+
+}  // namespace
+
+Kw keyword(std::string_view w) {
+  if (w.empty() || w.size() > 13) return Kw::None;
+  char buf[16];
+  for (size_t i = 0; i < w.size(); ++i)
+    buf[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[i])));
+  static const std::unordered_map<std::string_view, Kw> kTable = {
+      {"ADC", Kw::ADC},
+      {"ADD", Kw::ADD},
+      {"AND", Kw::AND},
+      {"BIT", Kw::BIT},
+      {"CALL", Kw::CALL},
+      {"CCF", Kw::CCF},
+      {"CP", Kw::CP},
+      {"CPL", Kw::CPL},
+      {"DAA", Kw::DAA},
+      {"DEC", Kw::DEC},
+      {"DI", Kw::DI},
+      {"EI", Kw::EI},
+      {"HALT", Kw::HALT},
+      {"INC", Kw::INC},
+      {"JP", Kw::JP},
+      {"JR", Kw::JR},
+      {"LD", Kw::LD},
+      {"LDH", Kw::LDH},
+      {"LDI", Kw::LDI},
+      {"LDD", Kw::LDD},
+      {"LDHL", Kw::LDHL},
+      {"NOP", Kw::NOP},
+      {"OR", Kw::OR},
+      {"POP", Kw::POP},
+      {"PUSH", Kw::PUSH},
+      {"RES", Kw::RES},
+      {"RET", Kw::RET},
+      {"RETI", Kw::RETI},
+      {"RL", Kw::RL},
+      {"RLA", Kw::RLA},
+      {"RLC", Kw::RLC},
+      {"RLCA", Kw::RLCA},
+      {"RR", Kw::RR},
+      {"RRA", Kw::RRA},
+      {"RRC", Kw::RRC},
+      {"RRCA", Kw::RRCA},
+      {"RST", Kw::RST},
+      {"SBC", Kw::SBC},
+      {"SCF", Kw::SCF},
+      {"SET", Kw::SET},
+      {"SLA", Kw::SLA},
+      {"SRA", Kw::SRA},
+      {"SRL", Kw::SRL},
+      {"STOP", Kw::STOP},
+      {"SUB", Kw::SUB},
+      {"SWAP", Kw::SWAP},
+      {"XOR", Kw::XOR},
+      {"SECTION", Kw::SECTION},
+      {"DB", Kw::DB},
+      {"DW", Kw::DW},
+      {"DL", Kw::DL},
+      {"DS", Kw::DS},
+      {"EQU", Kw::EQU},
+      {"EQUS", Kw::EQUS},
+      {"DEF", Kw::DEF},
+      {"REDEF", Kw::REDEF},
+      {"PURGE", Kw::PURGE},
+      {"IF", Kw::IF},
+      {"ELIF", Kw::ELIF},
+      {"ELSE", Kw::ELSE},
+      {"ENDC", Kw::ENDC},
+      {"REPT", Kw::REPT},
+      {"FOR", Kw::FOR},
+      {"ENDR", Kw::ENDR},
+      {"BREAK", Kw::BREAK},
+      {"MACRO", Kw::MACRO},
+      {"ENDM", Kw::ENDM},
+      {"SHIFT", Kw::SHIFT},
+      {"INCLUDE", Kw::INCLUDE},
+      {"INCBIN", Kw::INCBIN},
+      {"ASSERT", Kw::ASSERT},
+      {"STATIC_ASSERT", Kw::STATIC_ASSERT},
+      {"EXPORT", Kw::EXPORT},
+      {"GLOBAL", Kw::GLOBAL},
+      {"PRINT", Kw::PRINT},
+      {"PRINTLN", Kw::PRINTLN},
+      {"PRINTT", Kw::PRINTT},
+      {"PRINTV", Kw::PRINTV},
+      {"PRINTI", Kw::PRINTI},
+      {"PRINTF", Kw::PRINTF},
+      {"WARN", Kw::WARN},
+      {"FAIL", Kw::FAIL},
+      {"OPT", Kw::OPT},
+      {"PUSHO", Kw::PUSHO},
+      {"POPO", Kw::POPO},
+      {"PUSHS", Kw::PUSHS},
+      {"POPS", Kw::POPS},
+      {"ENDSECTION", Kw::ENDSECTION},
+      {"CHARMAP", Kw::CHARMAP},
+      {"NEWCHARMAP", Kw::NEWCHARMAP},
+      {"SETCHARMAP", Kw::SETCHARMAP},
+      {"PUSHC", Kw::PUSHC},
+      {"POPC", Kw::POPC},
+      {"RSRESET", Kw::RSRESET},
+      {"RSSET", Kw::RSSET},
+      {"RB", Kw::RB},
+      {"RW", Kw::RW},
+      {"LOAD", Kw::LOAD},
+      {"ENDL", Kw::ENDL},
+      {"UNION", Kw::UNION},
+      {"NEXTU", Kw::NEXTU},
+      {"ENDU", Kw::ENDU},
+      {"ROM0", Kw::ROM0},
+      {"ROMX", Kw::ROMX},
+      {"VRAM", Kw::VRAM},
+      {"SRAM", Kw::SRAM},
+      {"WRAM0", Kw::WRAM0},
+      {"WRAMX", Kw::WRAMX},
+      {"OAM", Kw::OAM},
+      {"HRAM", Kw::HRAM},
+      {"BANK", Kw::BANK},
+      {"ALIGN", Kw::ALIGN},
+      {"FRAGMENT", Kw::FRAGMENT},
+  };
+  auto it = kTable.find(std::string_view(buf, w.size()));
+  return it == kTable.end() ? Kw::None : it->second;
+}
+
+Assembler::Assembler(const AsmConfig& cfg, Program& prog) : cfg_(cfg), prog_(prog) {}
+
+// ---------------------------------------------------------------- sources
+
+std::optional<std::string> Assembler::readFile(const std::string& path) const {
+  if (cfg_.readFile) return cfg_.readFile(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int Assembler::fileIndex(const std::string& path) {
+  auto it = fileIndex_.find(path);
+  if (it != fileIndex_.end()) return it->second;
+  int idx = static_cast<int>(prog_.files.size());
+  prog_.files.push_back(path);
+  fileIndex_.emplace(path, idx);
+  return idx;
+}
+
+std::optional<std::string> Assembler::resolveInclude(const std::string& name, std::string& resolved,
+                                                     bool useCache, bool* cached) const {
+  if (cached) *cached = false;
+  std::vector<std::string> candidates{name};
+  if (!name.empty() && name[0] != '/') {
+    if (pos_.file >= 0) {
+      const std::string& cur = prog_.files[static_cast<size_t>(pos_.file)];
+      size_t slash = cur.rfind('/');
+      if (slash != std::string::npos) candidates.push_back(cur.substr(0, slash + 1) + name);
+    }
+    for (const auto& d : cfg_.includeDirs)
+      candidates.push_back(d.empty() || d.back() == '/' ? d + name : d + "/" + name);
+  }
+  for (const auto& c : candidates) {
+    if (useCache && sourceCache_.count(c)) {
+      resolved = c;
+      if (cached) *cached = true;
+      return std::string();
+    }
+    if (auto text = readFile(c)) {
+      resolved = c;
+      return text;
+    }
+  }
+  return std::nullopt;
+}
+
+std::shared_ptr<const SrcLines> Assembler::loadSource(const std::string& path,
+                                                      const std::string* contents) {
+  auto cached = sourceCache_.find(path);
+  if (cached != sourceCache_.end()) return cached->second;
+  std::optional<std::string> text;
+  if (contents)
+    text = *contents;
+  else
+    text = readFile(path);
+  if (!text) return nullptr;
+  int file = fileIndex(path);
+  int badComment = 0;
+  auto lines = splitSource(*text, file, &badComment);
+  if (badComment) prog_.error(SrcPos{file, badComment, 0}, "unterminated /* comment");
+  sourceCache_.emplace(path, lines);
+  return lines;
+}
+
+// ---------------------------------------------------------------- units and contexts
+
+void Assembler::assembleUnit(const std::string& path) {
+  unitIdx_ = static_cast<int>(prog_.units.size());
+  prog_.units.emplace_back();
+  unit_ = &prog_.units.back();
+  macros_.clear();
+  contexts_.clear();
+  ifs_.clear();
+  skipNest_ = 0;
+  capture_ = Capture{};
+  section_ = -1;
+  sectionStack_.clear();
+  scope_.clear();
+  anonCount_ = 0;
+  rs_ = 0;
+  charmap_.clear();
+  charmapMaxLen_ = 0;
+  equsCount_ = 0;
+  fatal_ = false;
+  pos_ = SrcPos{};
+
+  for (const auto& [name, value] : cfg_.defines) {
+    Symbol& s = symbolAt(getSymbol(name));
+    s.kind = SymKind::Equs;
+    s.text = value.empty() ? "1" : value;
+    s.builtin = true;
+    ++equsCount_;
+  }
+
+  auto lines = loadSource(path, nullptr);
+  if (!lines) {
+    prog_.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, SourceLoc{path, 0, 0},
+                                           "cannot open source file '" + path + "'"});
+    return;
+  }
+  Context c;
+  c.kind = CtxKind::File;
+  c.lines = lines;
+  pushContext(std::move(c), 0);
+  run();
+
+  // Anonymous references that never found their label.
+  for (const Symbol& s : unit_->symbols)
+    if (s.anonymous && s.kind == SymKind::Undefined)
+      prog_.error(s.firstUse, "anonymous label reference ':+' has no label after it");
+}
+
+bool Assembler::pushContext(Context&& c, int col) {
+  if (contexts_.size() >= kMaxDepth) {
+    error(col, "recursion too deep (more than " + std::to_string(kMaxDepth) +
+                   " nested INCLUDE, macro or REPT levels)");
+    return false;
+  }
+  c.ifDepth = ifs_.size();
+  if (c.kind != CtxKind::File && section_ >= 0) {
+    c.debugLine = static_cast<int>(prog_.lines.size());
+    prog_.lines.push_back(LineRec{section_, prog_.sections[static_cast<size_t>(section_)].size, 0,
+                                  pos_.file, pos_.line});
+  }
+  contexts_.push_back(std::move(c));
+  return true;
+}
+
+void Assembler::run() {
+  while (!fatal_) {
+    const SrcLine* line = fetch();
+    if (!line) break;
+    if (++linesDone_ > cfg_.maxLines) {
+      pos_ = SrcPos{line->file, line->line, 0};
+      error(0, "assembly stopped after " + std::to_string(cfg_.maxLines) +
+                   " lines (endless REPT or macro recursion?)");
+      fatal_ = true;
+      break;
+    }
+    if (capture_.kind != Capture::None) {
+      captureLine(*line);
+    } else if (!ifs_.empty() && !ifs_.back().active) {
+      skipLine(*line);
+    } else {
+      processLine(*line);
+    }
+  }
+  if (fatal_) {
+    contexts_.clear();
+    ifs_.clear();
+    capture_ = Capture{};
+  }
+}
+
+const SrcLine* Assembler::fetch() {
+  while (!contexts_.empty() && !fatal_) {
+    Context& c = contexts_.back();
+    if (c.next < c.lines->size()) return &(*c.lines)[c.next++];
+    if (capture_.kind != Capture::None && capture_.level == contexts_.size()) {
+      prog_.error(capture_.pos, capture_.kind == Capture::Macro
+                                    ? "unterminated MACRO '" + capture_.name + "' (missing ENDM)"
+                                    : "unterminated REPT/FOR (missing ENDR)");
+      ++errors_;
+      capture_ = Capture{};
+    }
+    if (c.kind == CtxKind::Rept && c.remaining > 1) {
+      checkIfBalance(c.ifDepth);
+      --c.remaining;
+      c.next = 0;
+      c.unique = ++uniqueCounter_;
+      if (c.forSym >= 0) {
+        c.forValue += c.forStep;
+        symbolAt(c.forSym).kind = SymKind::Var;
+        symbolAt(c.forSym).value = c.forValue;
+      }
+      continue;
+    }
+    endContext();
+  }
+  return nullptr;
+}
+
+void Assembler::endContext() {
+  Context& c = contexts_.back();
+  checkIfBalance(c.ifDepth);
+  if (c.debugLine >= 0) {
+    LineRec& r = prog_.lines[static_cast<size_t>(c.debugLine)];
+    if (r.section == section_)
+      r.size = prog_.sections[static_cast<size_t>(section_)].size - r.offset;
+  }
+  contexts_.pop_back();
+}
+
+void Assembler::checkIfBalance(size_t depth) {
+  while (ifs_.size() > depth) {
+    prog_.error(ifs_.back().pos, "unterminated IF (missing ENDC)");
+    ++errors_;
+    ifs_.pop_back();
+  }
+  skipNest_ = 0;
+}
+
+void Assembler::captureLine(const SrcLine& line) {
+  Kw k = keyword(firstWord(line.text));
+  if (capture_.kind == Capture::Macro) {
+    if (k == Kw::ENDM) return finishCapture();
+  } else if (k == Kw::REPT || k == Kw::FOR) {
+    ++capture_.depth;
+  } else if (k == Kw::ENDR) {
+    if (capture_.depth == 0) return finishCapture();
+    --capture_.depth;
+  }
+  capture_.body->push_back(line);
+}
+
+void Assembler::finishCapture() {
+  Capture c = std::move(capture_);
+  capture_ = Capture{};
+  if (c.kind == Capture::Macro) {
+    if (c.name != "!") macros_[c.name] = Macro{std::move(c.body), c.pos};
+    return;
+  }
+  if (c.count == 0) return;
+  Context ctx;
+  ctx.kind = CtxKind::Rept;
+  ctx.lines = std::move(c.body);
+  ctx.args = contexts_.back().args;
+  ctx.unique = ++uniqueCounter_;
+  ctx.remaining = c.count;
+  ctx.forSym = c.forSym;
+  ctx.forValue = c.forStart;
+  ctx.forStep = c.forStep;
+  ctx.callPos = c.pos;
+  if (c.forSym >= 0) {
+    symbolAt(c.forSym).kind = SymKind::Var;
+    symbolAt(c.forSym).value = c.forStart;
+  }
+  pos_ = c.pos;
+  pushContext(std::move(ctx), c.pos.col);
+}
+
+void Assembler::skipLine(const SrcLine& line) {
+  Kw k = keyword(firstWord(line.text));
+  if (k == Kw::IF) {
+    ++skipNest_;
+  } else if (k == Kw::ENDC) {
+    if (skipNest_ > 0)
+      --skipNest_;
+    else
+      processLine(line);
+  } else if ((k == Kw::ELIF || k == Kw::ELSE) && skipNest_ == 0) {
+    processLine(line);
+  }
+}
+
+// ---------------------------------------------------------------- lines
+
+bool Assembler::substitute(std::string_view in, std::string& out) {
+  out.clear();
+  out.reserve(in.size() + 16);
+  MacroArgs* args = currentArgs();
+  const int64_t unique = contexts_.empty() ? -1 : contexts_.back().unique;
+  bool ok = true;
+  auto argAt = [&](size_t n, int col) {
+    if (!args) {
+      error(col, "macro argument \\" + std::to_string(n) + " used outside of a macro");
+      ok = false;
+      return;
+    }
+    size_t i = n - 1 + args->shift;
+    if (n == 0 || i >= args->args.size()) {
+      error(col, "macro argument \\" + std::to_string(n) + " not given");
+      ok = false;
+      return;
+    }
+    out += args->args[i];
+  };
+  for (size_t i = 0; i < in.size(); ++i) {
+    char c = in[i];
+    if (c != '\\' || i + 1 >= in.size()) {
+      out += c;
+      continue;
+    }
+    char n = in[i + 1];
+    int col = static_cast<int>(i) + 1;
+    if (n >= '1' && n <= '9') {
+      argAt(static_cast<size_t>(n - '0'), col);
+      ++i;
+    } else if (n == '@') {
+      if (unique < 0) {
+        error(col, "\\@ used outside of a macro or REPT");
+        ok = false;
+      } else {
+        out += "_u" + std::to_string(unique);
+      }
+      ++i;
+    } else if (n == '#') {
+      if (args)
+        for (size_t a = args->shift; a < args->args.size(); ++a) {
+          if (a > args->shift) out += ", ";
+          out += args->args[a];
+        }
+      ++i;
+    } else if (n == '<') {
+      size_t close = in.find('>', i + 2);
+      if (close == std::string_view::npos) {
+        out += c;
+        continue;
+      }
+      std::string_view num = in.substr(i + 2, close - i - 2);
+      size_t v = 0;
+      bool digits = !num.empty() && num.size() < 6;
+      for (char d : num) digits = digits && d >= '0' && d <= '9', v = v * 10 + (d - '0');
+      if (digits) {
+        argAt(v, col);
+      } else {
+        // \<NAME>: the argument whose number a numeric symbol holds.
+        int idx = findSymbol(num);
+        if (idx >= 0 &&
+            (symbolAt(idx).kind == SymKind::Equ || symbolAt(idx).kind == SymKind::Var) &&
+            symbolAt(idx).value > 0) {
+          argAt(static_cast<size_t>(symbolAt(idx).value), col);
+        } else {
+          error(col, "bad macro argument \\<" + std::string(num) + ">");
+          ok = false;
+        }
+      }
+      i = close;
+    } else {
+      out += c;
+      out += n;
+      ++i;
+    }
+  }
+  return ok;
+}
+
+bool Assembler::interpolate(std::string_view in, std::string& out) {
+  out.clear();
+  bool inStr = false;
+  for (size_t i = 0; i < in.size(); ++i) {
+    char c = in[i];
+    if (c == '\\' && i + 1 < in.size()) {
+      out += c;
+      out += in[++i];
+      continue;
+    }
+    if (c == '"') inStr = !inStr;
+    if (c == ';' && !inStr) {
+      out.append(in.substr(i));
+      break;
+    }
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    size_t close = in.find('}', i + 1);
+    if (close == std::string_view::npos) {
+      error(static_cast<int>(i) + 1, "missing '}' after '{'");
+      return false;
+    }
+    std::string_view inner = trim(in.substr(i + 1, close - i - 1));
+    char fmt = 0;
+    if (size_t colon = inner.find(':'); colon != std::string_view::npos) {
+      std::string_view f = trim(inner.substr(0, colon));
+      if (!f.empty()) fmt = f.back();
+      inner = trim(inner.substr(colon + 1));
+    }
+    std::string full, err;
+    int idx = fullName(inner, full, err) ? findSymbol(full) : -1;
+    if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined ||
+        symbolAt(idx).kind == SymKind::Label) {
+      error(static_cast<int>(i) + 1,
+            "interpolated symbol '" + std::string(inner) + "' is not a defined constant or string");
+      return false;
+    }
+    const Symbol& s = symbolAt(idx);
+    if (s.kind == SymKind::Equs) {
+      out += s.text;
+    } else {
+      uint32_t v = static_cast<uint32_t>(s.value);
+      switch (fmt) {
+        case 'd':
+          out += std::to_string(s.value);
+          break;
+        case 'u':
+          out += std::to_string(v);
+          break;
+        case 'x':
+          out += hexString(v, false);
+          break;
+        case 'X':
+          out += hexString(v, true);
+          break;
+        case 'b': {
+          std::string b;
+          do {
+            b.insert(b.begin(), static_cast<char>('0' + (v & 1)));
+            v >>= 1;
+          } while (v);
+          out += b;
+          break;
+        }
+        default:
+          out += "$" + hexString(v, true);
+          break;
+      }
+    }
+    i = close;
+  }
+  return true;
+}
+
+void Assembler::processLine(const SrcLine& line) {
+  pos_ = SrcPos{line.file, line.line, 0};
+  std::string_view text = line.text;
+  if (text.find('\\') != std::string_view::npos) {
+    if (!substitute(text, lineBuf_)) return;
+    text = lineBuf_;
+  }
+  if (text.find('{') != std::string_view::npos) {
+    if (!interpolate(text, lineBuf2_)) return;
+    text = lineBuf2_;
+  }
+  lx_.reset(text, this);
+  lx_.setExpand(false);
+  const int startSection = section_;
+  const uint32_t startSize = section_ >= 0 ? prog_.sections[static_cast<size_t>(section_)].size : 0;
+  stmtStart_ = startSize;
+  statement(lx_.next());
+  if (section_ >= 0 && section_ == startSection) {
+    uint32_t size = prog_.sections[static_cast<size_t>(section_)].size - startSize;
+    if (size > 0) prog_.lines.push_back(LineRec{section_, startSize, size, line.file, line.line});
+  }
+}
+
+void Assembler::statement(Token t) {
+  if (t.kind == Tok::Error) return error(t.col(), t.str);
+  if (t.kind == Tok::Colon) {
+    defineAnonLabel(t.col());
+    lx_.setExpand(true);
+    t = lx_.next();
+  } else if (t.kind == Tok::Ident) {
+    const std::string name(lx_.text(t));
+    const Kw kw = keyword(name);
+    if (kw == Kw::DEF || kw == Kw::REDEF) {
+      Token n = lx_.next();
+      if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name after DEF");
+      return definition(n, std::string(lx_.text(n)), kw == Kw::REDEF);
+    }
+    const Token& t2 = lx_.peek();
+    if ((t2.kind == Tok::Colon || t2.kind == Tok::DoubleColon) && kw == Kw::None) {
+      const bool exported = t2.kind == Tok::DoubleColon;
+      lx_.next();
+      const Token& t3 = lx_.peek();
+      if (t3.kind == Tok::Ident && keyword(lx_.text(t3)) == Kw::MACRO) {
+        // Legacy `Name: MACRO`.
+        lx_.next();
+        if (!expectEnd()) return;
+        return beginMacro(name, t.col());
+      }
+      defineLabel(name, exported, t.col());
+      lx_.setExpand(true);
+      t = lx_.next();
+    } else if (kw == Kw::None) {
+      Kw k2 = t2.kind == Tok::Ident ? keyword(lx_.text(t2)) : Kw::None;
+      bool defOp = t2.kind == Tok::Op && (t2.op == Op::Assign || compoundBase(t2.op) != Op::None);
+      if (defOp || k2 == Kw::EQU || k2 == Kw::EQUS || k2 == Kw::SET || k2 == Kw::RB ||
+          k2 == Kw::RW || k2 == Kw::RL)
+        return definition(t, name, false);
+      // Legacy label without a colon: a name at column 1, or a `.local`, before an
+      // instruction or nothing.
+      if ((t.pos == 0 || name[0] == '.') && !macros_.count(name) && !equs(name) &&
+          (t2.kind == Tok::End || k2 != Kw::None)) {
+        defineLabel(name, false, t.col());
+        lx_.setExpand(true);
+        t = lx_.next();
+      }
+    }
+  }
+  lx_.setExpand(true);
+  if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::None && equs(lx_.text(t))) {
+    lx_.restore(Lexer::State{t.pos, false});
+    t = lx_.next();
+  }
+  if (t.kind == Tok::End) return;
+  if (t.kind == Tok::Error) return error(t.col(), t.str);
+  if (t.kind != Tok::Ident)
+    return error(t.col(), "expected an instruction, directive or macro, got '" +
+                              std::string(lx_.text(t)) + "'");
+  const std::string_view word = lx_.text(t);
+  const Kw kw = keyword(word);
+  if (isMnemonic(kw)) return instruction(kw, t);
+  if (kw != Kw::None) return directive(kw, t);
+  auto m = macros_.find(word);
+  if (m != macros_.end()) {
+    std::string name(word);
+    Macro macro = m->second;
+    return invokeMacro(name, macro, lx_.rest(), t.col());
+  }
+  error(t.col(), "unknown instruction, directive or macro '" + std::string(word) + "'");
+}
+
+void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string_view argText,
+                            int col) {
+  auto args = std::make_shared<MacroArgs>();
+  std::string cur;
+  int paren = 0;
+  bool inStr = false, any = false;
+  for (size_t i = 0; i < argText.size(); ++i) {
+    char c = argText[i];
+    if (inStr) {
+      cur += c;
+      if (c == '\\' && i + 1 < argText.size())
+        cur += argText[++i];
+      else if (c == '"')
+        inStr = false;
+      continue;
+    }
+    if (c == '"') {
+      inStr = true;
+    } else if (c == '\\' && i + 1 < argText.size() && argText[i + 1] == ',') {
+      cur += ',';
+      ++i;
+      continue;
+    } else if (c == ';') {
+      break;
+    } else if (c == '(') {
+      ++paren;
+    } else if (c == ')') {
+      --paren;
+    } else if (c == ',' && paren <= 0) {
+      args->args.emplace_back(trim(cur));
+      cur.clear();
+      any = true;
+      continue;
+    }
+    cur += c;
+  }
+  if (any || !trim(cur).empty()) args->args.emplace_back(trim(cur));
+  Context c;
+  c.kind = CtxKind::Macro;
+  c.lines = m.body;
+  c.args = std::move(args);
+  c.unique = ++uniqueCounter_;
+  c.callPos = SrcPos{pos_.file, pos_.line, col};
+  c.name = name;
+  pushContext(std::move(c), col);
+}
+
+bool Assembler::expectEnd() {
+  Token t = lx_.next();
+  if (t.kind == Tok::End) return true;
+  if (t.kind == Tok::Error)
+    error(t.col(), t.str);
+  else
+    error(t.col(), "unexpected '" + std::string(lx_.text(t)) + "'");
+  return false;
+}
+
+void Assembler::error(int col, std::string msg) {
+  if (fatal_) return;
+  prog_.error(SrcPos{pos_.file, pos_.line, col}, std::move(msg));
+  notes();
+  if (++errors_ >= kMaxErrors) {
+    prog_.error(SrcPos{pos_.file, pos_.line, 0}, "too many errors, stopping");
+    fatal_ = true;
+  }
+}
+
+void Assembler::warning(int col, std::string msg) {
+  prog_.diag(Diagnostic::Severity::Warning, SrcPos{pos_.file, pos_.line, col}, std::move(msg));
+  notes();
+}
+
+void Assembler::notes() {
+  int shown = 0;
+  for (auto it = contexts_.rbegin(); it != contexts_.rend() && shown < 4; ++it) {
+    if (it->kind != CtxKind::Macro) continue;
+    prog_.diag(Diagnostic::Severity::Note, it->callPos, "in expansion of macro '" + it->name + "'");
+    ++shown;
+  }
+}
+
+Assembler::MacroArgs* Assembler::currentArgs() const {
+  return contexts_.empty() ? nullptr : contexts_.back().args.get();
+}
+
+// ---------------------------------------------------------------- symbols
+
+int Assembler::findSymbol(std::string_view fullName) const {
+  auto it = unit_->byName.find(fullName);
+  return it == unit_->byName.end() ? -1 : it->second;
+}
+
+int Assembler::getSymbol(std::string_view fullName) {
+  std::string key(fullName);
+  auto it = unit_->byName.find(key);
+  if (it != unit_->byName.end()) return it->second;
+  int idx = static_cast<int>(unit_->symbols.size());
+  Symbol s;
+  s.name = key;
+  s.firstUse = pos_;
+  unit_->symbols.push_back(std::move(s));
+  unit_->byName.emplace(std::move(key), idx);
+  return idx;
+}
+
+bool Assembler::fullName(std::string_view name, std::string& out, std::string& err) const {
+  if (!name.empty() && name[0] == '.') {
+    if (scope_.empty()) {
+      err = "local label '" + std::string(name) + "' has no global label before it";
+      return false;
+    }
+    out = scope_;
+    out += name;
+    return true;
+  }
+  out.assign(name);
+  return true;
+}
+
+void Assembler::defineLabel(std::string_view name, bool exported, int col) {
+  std::string full, err;
+  if (!fullName(name, full, err)) return error(col, err);
+  size_t dot = full.find('.');
+  if (dot == std::string::npos) scope_ = full;
+  if (section_ < 0) return error(col, "label '" + full + "' defined outside of a SECTION");
+  Symbol& s = symbolAt(getSymbol(full));
+  if (s.kind != SymKind::Undefined) {
+    SourceLoc where = prog_.loc(s.defined);
+    return error(col, "duplicate label '" + full + "' (already defined at " + where.file + ":" +
+                          std::to_string(where.line) + ")");
+  }
+  s.kind = SymKind::Label;
+  s.section = section_;
+  s.value = static_cast<int32_t>(prog_.sections[static_cast<size_t>(section_)].size);
+  s.defined = SrcPos{pos_.file, pos_.line, col};
+  s.exported = s.exported || exported;
+  s.scope = dot == std::string::npos ? std::string() : full.substr(0, dot);
+}
+
+void Assembler::defineAnonLabel(int col) {
+  if (section_ < 0) return error(col, "anonymous label defined outside of a SECTION");
+  Symbol& s = symbolAt(getSymbol("!" + std::to_string(anonCount_++)));
+  s.kind = SymKind::Label;
+  s.anonymous = true;
+  s.section = section_;
+  s.value = static_cast<int32_t>(prog_.sections[static_cast<size_t>(section_)].size);
+  s.defined = SrcPos{pos_.file, pos_.line, col};
+}
+
+const std::string* Assembler::equs(std::string_view name) const {
+  if (name == "__FILE__") {
+    auto& self = const_cast<Assembler&>(*this);
+    self.fileName_ =
+        "\"" + (pos_.file >= 0 ? prog_.files[static_cast<size_t>(pos_.file)] : "") + "\"";
+    return &fileName_;
+  }
+  if (equsCount_ == 0) return nullptr;
+  auto it = unit_->byName.find(name);
+  if (it == unit_->byName.end()) return nullptr;
+  const Symbol& s = unit_->symbols[static_cast<size_t>(it->second)];
+  return s.kind == SymKind::Equs ? &s.text : nullptr;
+}
+
+bool Assembler::nameOp(std::string_view name, int col, ExprOp& out, std::string& err) {
+  out.col = col;
+  if (name == "@") {
+    if (section_ < 0) {
+      err = "'@' used outside of a SECTION";
+      return false;
+    }
+    out.kind = ExprKind::Pc;
+    out.a = section_;
+    out.b = static_cast<int32_t>(stmtStart_);
+    return true;
+  }
+  if (name == "_NARG") {
+    MacroArgs* a = currentArgs();
+    if (!a) {
+      err = "_NARG used outside of a macro";
+      return false;
+    }
+    out.kind = ExprKind::Num;
+    out.a = static_cast<int32_t>(a->args.size() - std::min(a->shift, a->args.size()));
+    return true;
+  }
+  if (name == "_RS" || name == "__LINE__") {
+    out.kind = ExprKind::Num;
+    out.a = name == "_RS" ? rs_ : pos_.line;
+    return true;
+  }
+  std::string full;
+  if (!fullName(name, full, err)) return false;
+  int idx = getSymbol(full);
+  const Symbol& s = symbolAt(idx);
+  if (s.kind == SymKind::Equ || s.kind == SymKind::Var) {
+    out.kind = ExprKind::Num;
+    out.a = s.value;
+    return true;
+  }
+  if (s.kind == SymKind::Equs) {
+    err = "string symbol '" + full + "' used as a number";
+    return false;
+  }
+  out.kind = ExprKind::Sym;
+  out.a = idx;
+  return true;
+}
+
+bool Assembler::anonOp(int distance, int col, ExprOp& out, std::string& err) {
+  int target = distance < 0 ? anonCount_ + distance : anonCount_ + distance - 1;
+  if (target < 0) {
+    err = "no anonymous label before this reference";
+    return false;
+  }
+  out.kind = ExprKind::Sym;
+  out.col = col;
+  out.a = getSymbol("!" + std::to_string(target));
+  Symbol& s = symbolAt(out.a);
+  s.anonymous = true;
+  if (s.kind == SymKind::Undefined) s.firstUse = SrcPos{pos_.file, pos_.line, col};
+  return true;
+}
+
+bool Assembler::bankOp(std::string_view name, int col, ExprOp& out, std::string& err) {
+  out.col = col;
+  if (name == "@") {
+    if (section_ < 0) {
+      err = "'@' used outside of a SECTION";
+      return false;
+    }
+    out.kind = ExprKind::BankPc;
+    out.a = section_;
+    return true;
+  }
+  std::string full;
+  if (!fullName(name, full, err)) return false;
+  out.kind = ExprKind::BankSym;
+  out.a = getSymbol(full);
+  const Symbol& s = symbolAt(out.a);
+  if (s.kind != SymKind::Undefined && s.kind != SymKind::Label) {
+    err = "BANK() needs a label, '" + full + "' is a constant";
+    return false;
+  }
+  return true;
+}
+
+bool Assembler::isDefined(std::string_view name) {
+  if (name == "_NARG") return currentArgs() != nullptr;
+  if (name == "_RS" || name == "__LINE__" || name == "__FILE__" || name == "@") return true;
+  std::string full, err;
+  if (!fullName(name, full, err)) return false;
+  int idx = findSymbol(full);
+  return idx >= 0 && symbolAt(idx).kind != SymKind::Undefined;
+}
+
+bool Assembler::stringValue(const std::string& s, int32_t& out) {
+  std::string m = charmapped(s);
+  if (m.size() != 1) return false;
+  out = static_cast<uint8_t>(m[0]);
+  return true;
+}
+
+// ---------------------------------------------------------------- expressions
+
+EvalResult Assembler::eval(const Expr& e) const {
+  return evaluate(e, AsmResolver(prog_, *unit_));
+}
+
+bool Assembler::parseExpr(Expr& e, bool stopAtPlusC) {
+  ExprParser p(lx_, *this);
+  if (p.parse(e, stopAtPlusC)) return true;
+  error(p.errorCol(), p.error());
+  return false;
+}
+
+bool Assembler::constExpr(int32_t& out, const char* what) {
+  Expr e;
+  if (!parseExpr(e)) return false;
+  EvalResult r = eval(e);
+  if (r.status == EvalResult::Known) {
+    out = r.value;
+    return true;
+  }
+  if (r.status == EvalResult::Error) {
+    error(r.failOp >= 0 ? e.ops[static_cast<size_t>(r.failOp)].col : e.col, r.error);
+    return false;
+  }
+  int col = e.col;
+  std::string why = "it is not known until link time";
+  if (r.failOp >= 0) {
+    const ExprOp& op = e.ops[static_cast<size_t>(r.failOp)];
+    col = op.col;
+    if (op.kind == ExprKind::Sym || op.kind == ExprKind::BankSym) {
+      const Symbol& s = symbolAt(op.a);
+      why = s.kind == SymKind::Undefined
+                ? "'" + (s.anonymous ? std::string("anonymous label") : s.name) +
+                      "' is not defined (yet)"
+                : "'" + s.name + "' is not constant at assembly time";
+    }
+  }
+  error(col, std::string(what) + " needs a constant expression: " + why);
+  return false;
+}
+
+}  // namespace core::sm83

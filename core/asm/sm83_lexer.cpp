@@ -1,0 +1,395 @@
+#include "core/asm/sm83_lexer.h"
+
+namespace core::sm83 {
+
+namespace {
+
+constexpr int kMaxExpansions = 256;
+constexpr size_t kMaxLineBytes = 1 << 16;
+
+int digitValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return 99;
+}
+
+}  // namespace
+
+Op compoundBase(Op op) {
+  switch (op) {
+    case Op::AddAssign:
+      return Op::Plus;
+    case Op::SubAssign:
+      return Op::Minus;
+    case Op::MulAssign:
+      return Op::Mul;
+    case Op::DivAssign:
+      return Op::Div;
+    case Op::ModAssign:
+      return Op::Mod;
+    case Op::ShlAssign:
+      return Op::Shl;
+    case Op::ShrAssign:
+      return Op::Shr;
+    case Op::AndAssign:
+      return Op::And;
+    case Op::OrAssign:
+      return Op::Or;
+    case Op::XorAssign:
+      return Op::Xor;
+    default:
+      return Op::None;
+  }
+}
+
+int readEscape(std::string_view s, size_t i, std::string& out) {
+  if (i >= s.size()) return -1;
+  switch (s[i]) {
+    case 'n':
+      out += '\n';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    case 't':
+      out += '\t';
+      break;
+    case '0':
+      out += '\0';
+      break;
+    case '\\':
+      out += '\\';
+      break;
+    case '"':
+      out += '"';
+      break;
+    case '\'':
+      out += '\'';
+      break;
+    case ',':
+      out += ',';
+      break;
+    case '{':
+      out += '{';
+      break;
+    case '}':
+      out += '}';
+      break;
+    default:
+      return -1;
+  }
+  return static_cast<int>(i + 1);
+}
+
+bool Lexer::isIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.';
+}
+
+bool Lexer::isIdentChar(char c) {
+  return isIdentStart(c) || (c >= '0' && c <= '9') || c == '#' || c == '@' || c == '$';
+}
+
+void Lexer::reset(std::string_view text, const EqusSource* equs) {
+  buf_.assign(text);
+  pos_ = 0;
+  lastValue_ = false;
+  hasPeek_ = false;
+  expand_ = true;
+  expansions_ = 0;
+  equs_ = equs;
+}
+
+void Lexer::unpeek() {
+  if (!hasPeek_) return;
+  pos_ = peekStart_;
+  lastValue_ = peekLastValue_;
+  hasPeek_ = false;
+}
+
+Token Lexer::next() {
+  if (hasPeek_) {
+    hasPeek_ = false;
+    return std::move(peek_);
+  }
+  return lex();
+}
+
+const Token& Lexer::peek() {
+  if (!hasPeek_) {
+    // Remember where the peeked token started so unpeek can rewind and re-lex it in the
+    // same context.
+    peekStart_ = pos_;
+    peekLastValue_ = lastValue_;
+    peek_ = lex();
+    hasPeek_ = true;
+  }
+  return peek_;
+}
+
+std::string_view Lexer::rest() {
+  unpeek();
+  size_t p = pos_;
+  while (p < buf_.size() && (buf_[p] == ' ' || buf_[p] == '\t')) ++p;
+  return std::string_view(buf_).substr(p);
+}
+
+Lexer::State Lexer::save() {
+  unpeek();
+  return State{pos_, lastValue_};
+}
+
+void Lexer::restore(const State& s) {
+  hasPeek_ = false;
+  pos_ = s.pos;
+  lastValue_ = s.lastValue;
+}
+
+void Lexer::setExpand(bool on) {
+  unpeek();
+  expand_ = on;
+}
+
+Token Lexer::error(uint32_t start, std::string msg) {
+  Token t;
+  t.kind = Tok::Error;
+  t.pos = start;
+  t.end = pos_;
+  t.str = std::move(msg);
+  return t;
+}
+
+Token Lexer::lexNumber(uint32_t start, int base, uint32_t digitsFrom) {
+  uint32_t v = 0;
+  uint32_t p = digitsFrom;
+  int digits = 0;
+  while (p < buf_.size()) {
+    char c = buf_[p];
+    if (c == '_' && digits > 0) {
+      ++p;
+      continue;
+    }
+    int d = digitValue(c);
+    if (d >= base) break;
+    v = v * static_cast<uint32_t>(base) + static_cast<uint32_t>(d);
+    ++digits;
+    ++p;
+  }
+  pos_ = p;
+  if (digits == 0) return error(start, "malformed number");
+  if (base == 10 && p + 1 < buf_.size() && buf_[p] == '.' && digitValue(buf_[p + 1]) < 10) {
+    while (pos_ < buf_.size() && (digitValue(buf_[pos_]) < 10 || buf_[pos_] == '.')) ++pos_;
+    return error(start, "fixed-point numbers are not supported by the built-in assembler");
+  }
+  if (p < buf_.size() && isIdentChar(buf_[p]) && buf_[p] != '.') {
+    while (pos_ < buf_.size() && isIdentChar(buf_[pos_])) ++pos_;
+    return error(start, "malformed number '" + buf_.substr(start, pos_ - start) + "'");
+  }
+  Token t;
+  t.kind = Tok::Number;
+  t.pos = start;
+  t.end = pos_;
+  t.value = static_cast<int32_t>(v);
+  lastValue_ = true;
+  return t;
+}
+
+Token Lexer::lexString(uint32_t start, char quote) {
+  std::string out;
+  uint32_t p = start + 1;
+  while (p < buf_.size() && buf_[p] != quote) {
+    if (buf_[p] == '\\') {
+      int n = readEscape(buf_, p + 1, out);
+      if (n < 0) {
+        pos_ = p + 2 <= buf_.size() ? p + 2 : p + 1;
+        return error(p, "illegal escape sequence in string");
+      }
+      p = static_cast<uint32_t>(n);
+      continue;
+    }
+    out += buf_[p++];
+  }
+  if (p >= buf_.size()) {
+    pos_ = p;
+    return error(start, quote == '"' ? "unterminated string" : "unterminated character literal");
+  }
+  pos_ = p + 1;
+  Token t;
+  t.pos = start;
+  t.end = pos_;
+  lastValue_ = true;
+  if (quote == '\'') {
+    if (out.size() != 1) return error(start, "character literal must hold one character");
+    t.kind = Tok::Number;
+    t.value = static_cast<uint8_t>(out[0]);
+    return t;
+  }
+  t.kind = Tok::String;
+  t.str = std::move(out);
+  return t;
+}
+
+Token Lexer::lex() {
+  for (;;) {
+    while (pos_ < buf_.size() && (buf_[pos_] == ' ' || buf_[pos_] == '\t' || buf_[pos_] == '\r'))
+      ++pos_;
+    const uint32_t start = pos_;
+    Token t;
+    t.pos = start;
+    if (pos_ >= buf_.size() || buf_[pos_] == ';') {
+      pos_ = static_cast<uint32_t>(buf_.size());
+      t.kind = Tok::End;
+      t.pos = t.end = pos_;
+      return t;
+    }
+    const char c = buf_[pos_];
+    const char n = pos_ + 1 < buf_.size() ? buf_[pos_ + 1] : '\0';
+    auto op = [&](Op o, int len) {
+      pos_ += len;
+      t.kind = Tok::Op;
+      t.op = o;
+      t.end = pos_;
+      lastValue_ = false;
+      return t;
+    };
+    auto punct = [&](Tok k, bool endsValue) {
+      ++pos_;
+      t.kind = k;
+      t.end = pos_;
+      lastValue_ = endsValue;
+      return t;
+    };
+
+    if (isIdentStart(c) || (c == '@' && !isIdentChar(n))) {
+      uint32_t p = pos_ + 1;
+      if (c != '@')
+        while (p < buf_.size() && isIdentChar(buf_[p])) ++p;
+      pos_ = p;
+      if (expand_ && equs_ && c != '@') {
+        if (const std::string* s = equs_->equs(std::string_view(buf_).substr(start, p - start))) {
+          if (++expansions_ > kMaxExpansions || buf_.size() + s->size() > kMaxLineBytes)
+            return error(start, "EQUS expansion nested too deeply");
+          buf_.replace(start, p - start, *s);
+          pos_ = start;
+          continue;
+        }
+      }
+      t.kind = Tok::Ident;
+      t.end = pos_;
+      lastValue_ = true;
+      return t;
+    }
+    if (c >= '0' && c <= '9') {
+      if (c == '0' && (n == 'x' || n == 'X')) return lexNumber(start, 16, start + 2);
+      if (c == '0' && (n == 'b' || n == 'B')) return lexNumber(start, 2, start + 2);
+      if (c == '0' && (n == 'o' || n == 'O')) return lexNumber(start, 8, start + 2);
+      return lexNumber(start, 10, start);
+    }
+    switch (c) {
+      case '$':
+        return lexNumber(start, 16, start + 1);
+      case '%':
+        if (!lastValue_ && (n == '0' || n == '1')) return lexNumber(start, 2, start + 1);
+        return n == '=' ? op(Op::ModAssign, 2) : op(Op::Mod, 1);
+      case '&':
+        if (!lastValue_ && n >= '0' && n <= '7') return lexNumber(start, 8, start + 1);
+        if (n == '&') return op(Op::LAnd, 2);
+        return n == '=' ? op(Op::AndAssign, 2) : op(Op::And, 1);
+      case '`': {
+        // Game Boy 2bpp graphics literal: 8 pixels 0-3 -> low plane | high plane << 8.
+        uint32_t p = pos_ + 1, lo = 0, hi = 0;
+        int px = 0;
+        while (p < buf_.size() && buf_[p] >= '0' && buf_[p] <= '3') {
+          int v = buf_[p] - '0';
+          lo = (lo << 1) | (v & 1);
+          hi = (hi << 1) | (v >> 1);
+          ++px;
+          ++p;
+        }
+        pos_ = p;
+        if (px == 0 || px > 8) return error(start, "malformed graphics literal");
+        t.kind = Tok::Number;
+        t.end = pos_;
+        t.value = static_cast<int32_t>(((hi & 0xFF) << 8) | (lo & 0xFF));
+        lastValue_ = true;
+        return t;
+      }
+      case '"':
+      case '\'':
+        return lexString(start, c);
+      case '[':
+        return punct(Tok::LBracket, false);
+      case ']':
+        return punct(Tok::RBracket, true);
+      case '(':
+        return punct(Tok::LParen, false);
+      case ')':
+        return punct(Tok::RParen, true);
+      case ',':
+        return punct(Tok::Comma, false);
+      case ':': {
+        if (n == ':') {
+          pos_ += 2;
+          t.kind = Tok::DoubleColon;
+          t.end = pos_;
+          lastValue_ = false;
+          return t;
+        }
+        if (n == '+' || n == '-') {
+          uint32_t p = pos_ + 1;
+          int count = 0;
+          while (p < buf_.size() && buf_[p] == n) ++p, ++count;
+          pos_ = p;
+          t.kind = Tok::AnonRef;
+          t.end = pos_;
+          t.value = n == '+' ? count : -count;
+          lastValue_ = true;
+          return t;
+        }
+        return punct(Tok::Colon, false);
+      }
+      case '+':
+        return n == '=' ? op(Op::AddAssign, 2) : op(Op::Plus, 1);
+      case '-':
+        return n == '=' ? op(Op::SubAssign, 2) : op(Op::Minus, 1);
+      case '*':
+        if (n == '*') return op(Op::Pow, 2);
+        return n == '=' ? op(Op::MulAssign, 2) : op(Op::Mul, 1);
+      case '/':
+        return n == '=' ? op(Op::DivAssign, 2) : op(Op::Div, 1);
+      case '|':
+        if (n == '|') return op(Op::LOr, 2);
+        return n == '=' ? op(Op::OrAssign, 2) : op(Op::Or, 1);
+      case '^':
+        return n == '=' ? op(Op::XorAssign, 2) : op(Op::Xor, 1);
+      case '~':
+        return op(Op::Cpl, 1);
+      case '!':
+        return n == '=' ? op(Op::Ne, 2) : op(Op::LNot, 1);
+      case '=':
+        return n == '=' ? op(Op::Eq, 2) : op(Op::Assign, 1);
+      case '<':
+        if (n == '<') {
+          if (pos_ + 2 < buf_.size() && buf_[pos_ + 2] == '=') return op(Op::ShlAssign, 3);
+          return op(Op::Shl, 2);
+        }
+        return n == '=' ? op(Op::Le, 2) : op(Op::Lt, 1);
+      case '>':
+        if (n == '>') {
+          char n2 = pos_ + 2 < buf_.size() ? buf_[pos_ + 2] : '\0';
+          if (n2 == '>') return op(Op::Ushr, 3);
+          if (n2 == '=') return op(Op::ShrAssign, 3);
+          return op(Op::Shr, 2);
+        }
+        return n == '=' ? op(Op::Ge, 2) : op(Op::Gt, 1);
+      default:
+        break;
+    }
+    ++pos_;
+    std::string shown =
+        (c >= 32 && c < 127) ? std::string(1, c) : "\\x" + std::to_string(static_cast<uint8_t>(c));
+    return error(start, "unexpected character '" + shown + "'");
+  }
+}
+
+}  // namespace core::sm83

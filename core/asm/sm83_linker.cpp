@@ -1,0 +1,444 @@
+#include "core/asm/sm83_linker.h"
+
+#include <algorithm>
+#include <map>
+
+namespace core::sm83 {
+
+namespace {
+
+std::string hex(uint32_t v, int digits) {
+  static const char* kDigits = "0123456789ABCDEF";
+  std::string s = "$";
+  for (int i = digits - 1; i >= 0; --i) s += kDigits[(v >> (i * 4)) & 15];
+  return s;
+}
+
+std::string where(const Program& p, const SrcPos& pos) {
+  SourceLoc l = p.loc(pos);
+  return l.file + ":" + std::to_string(l.line);
+}
+
+// Free space of one bank of one region, as sorted disjoint [start, end) ranges.
+struct BankSpace {
+  std::vector<std::pair<uint32_t, uint32_t>> free;
+  std::vector<int> owners;  // sections placed here, for overlap messages
+};
+
+class Placer {
+ public:
+  explicit Placer(Program& p) : p_(p) {}
+
+  void run() {
+    std::vector<int> fixed, floating;
+    for (size_t i = 0; i < p_.sections.size(); ++i) {
+      const Section& s = p_.sections[i];
+      if (s.size > regionInfo(s.type).size) {
+        p_.error(s.pos, "section '" + s.name + "' is too big (" + std::to_string(s.size) +
+                            " bytes; " + regionInfo(s.type).name + " holds " +
+                            std::to_string(regionInfo(s.type).size) + ")");
+        continue;
+      }
+      (s.fixedAddress >= 0 && bankFixed(s) ? fixed : floating).push_back(static_cast<int>(i));
+    }
+    for (int i : fixed) placeFixed(i);
+    // The most constrained sections go first, biggest first, like rgblink.
+    std::stable_sort(floating.begin(), floating.end(), [&](int a, int b) {
+      const Section& x = p_.sections[static_cast<size_t>(a)];
+      const Section& y = p_.sections[static_cast<size_t>(b)];
+      auto rank = [](const Section& s) {
+        return (s.fixedAddress >= 0 ? 4 : 0) + (s.fixedBank >= 0 ? 2 : 0) + (s.alignBits ? 1 : 0);
+      };
+      if (rank(x) != rank(y)) return rank(x) > rank(y);
+      if (x.alignBits != y.alignBits) return x.alignBits > y.alignBits;
+      return x.size > y.size;
+    });
+    for (int i : floating) placeFloating(i);
+  }
+
+ private:
+  bool bankFixed(const Section& s) const {
+    const RegionInfo& r = regionInfo(s.type);
+    return r.minBank == r.maxBank || s.fixedBank >= 0;
+  }
+
+  BankSpace& space(SectionType t, int bank) {
+    auto key = std::make_pair(static_cast<int>(t), bank);
+    auto it = banks_.find(key);
+    if (it != banks_.end()) return it->second;
+    const RegionInfo& r = regionInfo(t);
+    BankSpace& b = banks_[key];
+    b.free.push_back({r.start, r.start + r.size});
+    return b;
+  }
+
+  // Takes [start, start+size) out of the free list; false if not entirely free.
+  static bool take(BankSpace& b, uint32_t start, uint32_t size) {
+    const uint32_t end = start + size;
+    for (size_t i = 0; i < b.free.size(); ++i) {
+      auto [fs, fe] = b.free[i];
+      if (start < fs || end > fe) continue;
+      b.free.erase(b.free.begin() + static_cast<long>(i));
+      if (end < fe) b.free.insert(b.free.begin() + static_cast<long>(i), {end, fe});
+      if (fs < start) b.free.insert(b.free.begin() + static_cast<long>(i), {fs, start});
+      return true;
+    }
+    return size == 0;
+  }
+
+  void place(Section& s, int idx, int bank, uint32_t address, BankSpace& b) {
+    s.placed = true;
+    s.bank = bank;
+    s.address = address;
+    b.owners.push_back(idx);
+  }
+
+  void placeFixed(int idx) {
+    Section& s = p_.sections[static_cast<size_t>(idx)];
+    const RegionInfo& r = regionInfo(s.type);
+    const int bank = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
+    const uint32_t addr = static_cast<uint32_t>(s.fixedAddress);
+    BankSpace& b = space(s.type, bank);
+    if (addr + s.size > r.start + r.size) {
+      p_.error(s.pos, "section '" + s.name + "' (" + std::to_string(s.size) + " bytes at " +
+                          hex(addr, 4) + ") overflows " + r.name + " (ends at " +
+                          hex(r.start + r.size - 1, 4) + ")");
+      return;
+    }
+    if (!take(b, addr, s.size)) {
+      std::string other = "another section";
+      for (int o : b.owners) {
+        const Section& os = p_.sections[static_cast<size_t>(o)];
+        if (addr < os.address + os.size && os.address < addr + s.size) {
+          other = "section '" + os.name + "' (" + hex(os.address, 4) + "-" +
+                  hex(os.address + std::max(os.size, 1u) - 1, 4) + ", " + where(p_, os.pos) + ")";
+          break;
+        }
+      }
+      p_.error(s.pos, "section '" + s.name + "' (" + hex(addr, 4) + "-" +
+                          hex(addr + s.size - 1, 4) + ") overlaps " + other);
+      return;
+    }
+    place(s, idx, bank, addr, b);
+  }
+
+  void placeFloating(int idx) {
+    Section& s = p_.sections[static_cast<size_t>(idx)];
+    const RegionInfo& r = regionInfo(s.type);
+    const int first = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
+    const int last = s.fixedBank >= 0 ? s.fixedBank : r.maxBank;
+    const uint32_t align = 1u << s.alignBits;
+    for (int bank = first; bank <= last; ++bank) {
+      BankSpace& b = space(s.type, bank);
+      if (s.fixedAddress >= 0) {
+        if (take(b, static_cast<uint32_t>(s.fixedAddress), s.size))
+          return place(s, idx, bank, static_cast<uint32_t>(s.fixedAddress), b);
+        continue;
+      }
+      for (size_t i = 0; i < b.free.size(); ++i) {
+        auto [fs, fe] = b.free[i];
+        uint32_t start = (fs & ~(align - 1)) + s.alignOffset;
+        if (start < fs) start += align;
+        if (start + s.size <= fe) {
+          take(b, start, s.size);
+          return place(s, idx, bank, start, b);
+        }
+      }
+    }
+    p_.error(s.pos, "section '" + s.name + "' (" + std::to_string(s.size) +
+                        " bytes) does not fit in " + r.name +
+                        (s.fixedBank >= 0 ? " bank " + std::to_string(s.fixedBank) : "") +
+                        ": not enough free space");
+  }
+
+  Program& p_;
+  std::map<std::pair<int, int>, BankSpace> banks_;
+};
+
+class LinkResolver : public ExprResolver {
+ public:
+  LinkResolver(const Program& p, const std::map<std::string, std::pair<int, int>>& exports)
+      : p_(p), exports_(exports) {}
+  void setUnit(int u) { unit_ = u; }
+
+  const Symbol* resolve(int32_t idx) const {
+    const Symbol* s = &p_.units[static_cast<size_t>(unit_)].symbols[static_cast<size_t>(idx)];
+    if (s->kind == SymKind::Undefined && !s->anonymous) {
+      auto it = exports_.find(s->name);
+      if (it != exports_.end())
+        s = &p_.units[static_cast<size_t>(it->second.first)]
+                 .symbols[static_cast<size_t>(it->second.second)];
+    }
+    return s;
+  }
+  ExprValue symbol(int32_t idx) const override {
+    const Symbol* s = resolve(idx);
+    if (s->kind == SymKind::Equ || s->kind == SymKind::Var) return {s->value, -1, true};
+    if (s->kind == SymKind::Label) return pc(s->section, s->value);
+    return {};
+  }
+  ExprValue pc(int32_t sec, int32_t off) const override {
+    const Section& s = p_.sections[static_cast<size_t>(sec)];
+    if (!s.placed) return {};
+    return {static_cast<int32_t>(s.address) + off, -1, true};
+  }
+  ExprValue bankOfSymbol(int32_t idx) const override {
+    const Symbol* s = resolve(idx);
+    if (s->kind != SymKind::Label) return {};
+    return bankOfSection(s->section);
+  }
+  ExprValue bankOfSection(int32_t sec) const override {
+    const Section& s = p_.sections[static_cast<size_t>(sec)];
+    if (!s.placed) return {};
+    return {s.bank, -1, true};
+  }
+  ExprValue sectionProperty(ExprKind kind, const std::string& name) const override {
+    for (const Section& s : p_.sections) {
+      if (s.name != name || !s.placed) continue;
+      if (kind == ExprKind::BankSec) return {s.bank, -1, true};
+      if (kind == ExprKind::StartofSec) return {static_cast<int32_t>(s.address), -1, true};
+      return {static_cast<int32_t>(s.size), -1, true};
+    }
+    return {};
+  }
+
+  // Why an expression could not be evaluated, for the message.
+  std::string explain(const Expr& e, int failOp, int& col) const {
+    if (failOp < 0 || failOp >= static_cast<int>(e.ops.size()))
+      return "expression cannot be resolved";
+    const ExprOp& op = e.ops[static_cast<size_t>(failOp)];
+    col = op.col;
+    switch (op.kind) {
+      case ExprKind::Sym:
+      case ExprKind::BankSym: {
+        const Symbol* s = resolve(op.a);
+        const Symbol& local =
+            p_.units[static_cast<size_t>(unit_)].symbols[static_cast<size_t>(op.a)];
+        if (local.anonymous) return "anonymous label reference has no target";
+        if (s->kind == SymKind::Undefined) {
+          for (size_t u = 0; u < p_.units.size(); ++u) {
+            if (static_cast<int>(u) == unit_) continue;
+            auto it = p_.units[u].byName.find(local.name);
+            if (it != p_.units[u].byName.end() &&
+                p_.units[u].symbols[static_cast<size_t>(it->second)].kind != SymKind::Undefined)
+              return "undefined symbol '" + local.name + "' (defined in " +
+                     where(p_, p_.units[u].symbols[static_cast<size_t>(it->second)].defined) +
+                     " but not exported; use '::' or EXPORT)";
+          }
+          return "undefined symbol '" + local.name + "'";
+        }
+        if (op.kind == ExprKind::BankSym) return "BANK() needs a label, '" + s->name + "' is not";
+        return "symbol '" + s->name + "' is in a section that could not be placed";
+      }
+      case ExprKind::BankSec:
+      case ExprKind::SizeofSec:
+      case ExprKind::StartofSec:
+        return "unknown section \"" + e.strs[static_cast<size_t>(op.a)] + "\"";
+      default:
+        return "expression refers to a section that could not be placed";
+    }
+  }
+
+ private:
+  const Program& p_;
+  const std::map<std::string, std::pair<int, int>>& exports_;
+  int unit_ = 0;
+};
+
+}  // namespace
+
+bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind, int32_t v,
+                     std::string& err) {
+  auto byte = [&](uint32_t at, int32_t x) {
+    if (at < data.size()) data[at] = static_cast<uint8_t>(x);
+  };
+  switch (kind) {
+    case PatchKind::Byte:
+      if (v < -128 || v > 255) {
+        err = "value " + std::to_string(v) + " does not fit in 8 bits";
+        return false;
+      }
+      byte(offset, v);
+      return true;
+    case PatchKind::Signed8:
+      if (v < -128 || v > 255) {
+        err = "offset " + std::to_string(v) + " does not fit in a signed byte";
+        return false;
+      }
+      byte(offset, v);
+      return true;
+    case PatchKind::Word:
+      if (v < -32768 || v > 65535) {
+        err = "value " + std::to_string(v) + " does not fit in 16 bits";
+        return false;
+      }
+      byte(offset, v);
+      byte(offset + 1, v >> 8);
+      return true;
+    case PatchKind::Long:
+      for (uint32_t i = 0; i < 4; ++i) byte(offset + i, v >> (8 * i));
+      return true;
+    case PatchKind::Jr:
+      if (v < -128 || v > 127) {
+        err = "jr target out of range (" + std::to_string(v) +
+              " bytes away; jr reaches -128..127, use jp)";
+        return false;
+      }
+      byte(offset, v);
+      return true;
+    case PatchKind::Ldh:
+      if (v >= 0xFF00 && v <= 0xFFFF) v -= 0xFF00;
+      if (v < 0 || v > 0xFF) {
+        err = "ldh address " + hex(static_cast<uint32_t>(v) & 0xFFFFFFFF, 4) +
+              " is not in $FF00-$FFFF";
+        return false;
+      }
+      byte(offset, v);
+      return true;
+    case PatchKind::Rst:
+      if (v < 0 || v > 0x38 || (v & 7)) {
+        err =
+            "rst vector " + hex(static_cast<uint32_t>(v), 2) + " must be one of $00, $08, ..., $38";
+        return false;
+      }
+      byte(offset, 0xC7 | v);
+      return true;
+    case PatchKind::Bit:
+      if (v < 0 || v > 7) {
+        err = "bit number " + std::to_string(v) + " must be 0-7";
+        return false;
+      }
+      if (offset < data.size()) data[offset] = static_cast<uint8_t>(data[offset] | (v << 3));
+      return true;
+  }
+  return false;
+}
+
+void link(Program& prog, AsmResult& out) {
+  Placer(prog).run();
+
+  // Exported symbols, visible to every unit.
+  std::map<std::string, std::pair<int, int>> exports;
+  for (size_t u = 0; u < prog.units.size(); ++u) {
+    const Unit& unit = prog.units[u];
+    for (size_t i = 0; i < unit.symbols.size(); ++i) {
+      const Symbol& s = unit.symbols[i];
+      if (!s.exported || s.kind == SymKind::Undefined || s.kind == SymKind::Equs) continue;
+      auto [it, fresh] =
+          exports.emplace(s.name, std::make_pair(static_cast<int>(u), static_cast<int>(i)));
+      if (!fresh) {
+        const Symbol& o = prog.units[static_cast<size_t>(it->second.first)]
+                              .symbols[static_cast<size_t>(it->second.second)];
+        prog.error(s.defined, "exported symbol '" + s.name + "' is also exported from " +
+                                  where(prog, o.defined));
+      }
+    }
+  }
+
+  LinkResolver resolver(prog, exports);
+  for (Section& sec : prog.sections) {
+    if (!sec.placed) continue;
+    for (const Patch& p : sec.patches) {
+      resolver.setUnit(p.unit);
+      EvalResult r = evaluate(p.expr, resolver);
+      SrcPos pos = p.pos;
+      if (r.status == EvalResult::Error) {
+        if (r.failOp >= 0) pos.col = p.expr.ops[static_cast<size_t>(r.failOp)].col;
+        prog.error(pos, r.error);
+        continue;
+      }
+      if (r.status != EvalResult::Known) {
+        std::string why = resolver.explain(p.expr, r.failOp, pos.col);
+        prog.error(pos, why);
+        continue;
+      }
+      int32_t v = r.value;
+      if (p.kind == PatchKind::Jr) v -= static_cast<int32_t>(sec.address + p.pcOffset + 2);
+      std::string err;
+      if (!storePatchValue(sec.data, p.offset, p.kind, v, err)) prog.error(pos, err);
+    }
+  }
+  for (const Assertion& a : prog.assertions) {
+    resolver.setUnit(a.unit);
+    EvalResult r = evaluate(a.expr, resolver);
+    if (r.status == EvalResult::Known && r.value != 0) continue;
+    SrcPos pos = a.pos;
+    std::string msg = r.status == EvalResult::Known
+                          ? "assertion failed" + (a.message.empty() ? "" : ": " + a.message)
+                      : r.status == EvalResult::Error ? r.error
+                                                      : resolver.explain(a.expr, r.failOp, pos.col);
+    prog.diag(a.level == Assertion::Warn && r.status == EvalResult::Known
+                  ? Diagnostic::Severity::Warning
+                  : Diagnostic::Severity::Error,
+              pos, msg);
+  }
+
+  // Image chunks, in address order.
+  std::vector<const Section*> placed;
+  for (const Section& s : prog.sections)
+    if (s.placed && s.size > 0) placed.push_back(&s);
+  std::stable_sort(placed.begin(), placed.end(), [](const Section* a, const Section* b) {
+    bool ra = regionInfo(a->type).rom, rb = regionInfo(b->type).rom;
+    if (ra != rb) return ra;
+    if (a->bank != b->bank) return a->bank < b->bank;
+    return a->address < b->address;
+  });
+  for (const Section* s : placed) {
+    ImageChunk c;
+    c.name = s->name;
+    c.address = s->address;
+    c.bank = s->bank;
+    c.ram = !regionInfo(s->type).rom;
+    c.size = s->size;
+    if (!c.ram) c.bytes = s->data;
+    out.chunks.push_back(std::move(c));
+    out.debug.segments.push_back(DebugSegment{s->name, s->address, s->size, s->bank});
+  }
+
+  // Debug info: files, lines, labels and scopes.
+  DebugInfo& dbg = out.debug;
+  dbg.files = prog.files;
+  for (const LineRec& l : prog.lines) {
+    if (l.section < 0 || l.size == 0) continue;
+    const Section& s = prog.sections[static_cast<size_t>(l.section)];
+    if (!s.placed) continue;
+    dbg.lines.push_back(DebugLine{s.address + l.offset, l.size, s.bank, l.file, l.line});
+  }
+  for (const Unit& unit : prog.units) {
+    // Label sizes run to the next label of the same section (or its end).
+    std::vector<const Symbol*> labels;
+    for (const Symbol& s : unit.symbols)
+      if (s.kind == SymKind::Label && !s.anonymous &&
+          prog.sections[static_cast<size_t>(s.section)].placed)
+        labels.push_back(&s);
+    std::stable_sort(labels.begin(), labels.end(), [](const Symbol* a, const Symbol* b) {
+      return a->section != b->section ? a->section < b->section : a->value < b->value;
+    });
+    for (size_t i = 0; i < labels.size(); ++i) {
+      const Symbol& s = *labels[i];
+      const Section& sec = prog.sections[static_cast<size_t>(s.section)];
+      uint32_t end = sec.size;
+      uint32_t scopeEnd = sec.size;
+      bool haveEnd = false;
+      for (size_t j = i + 1; j < labels.size() && labels[j]->section == s.section; ++j) {
+        if (!haveEnd && labels[j]->value > s.value) {
+          end = static_cast<uint32_t>(labels[j]->value);
+          haveEnd = true;
+        }
+        if (labels[j]->scope.empty() && labels[j]->value > s.value) {
+          scopeEnd = static_cast<uint32_t>(labels[j]->value);
+          break;
+        }
+      }
+      const uint32_t addr = sec.address + static_cast<uint32_t>(s.value);
+      dbg.symbols.push_back(
+          DebugSymbol{s.name, addr, sec.bank, end - static_cast<uint32_t>(s.value), s.scope});
+      if (s.scope.empty())
+        dbg.scopes.push_back(
+            DebugScope{s.name, std::string(), addr, scopeEnd - static_cast<uint32_t>(s.value)});
+    }
+  }
+  dbg.finalize();
+}
+
+}  // namespace core::sm83

@@ -1,0 +1,20 @@
+// The small linker of the built-in SM83 assembler (internal, see rgbasm.h). It
+// places sections the way rgblink does (fixed addresses first, then the most
+// constrained floating sections), reports overlaps and overflows, resolves the
+// patches left by the assembler, checks link-time ASSERTs, and fills the image
+// chunks and debug info.
+#pragma once
+
+#include "core/asm/image.h"
+#include "core/asm/sm83_program.h"
+
+namespace core::sm83 {
+
+void link(Program& prog, AsmResult& out);
+
+// Stores a resolved patch value at data[offset] (for Jr, `value` is the displacement
+// from the end of the instruction). Returns false with a message when out of range.
+bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind, int32_t value,
+                     std::string& err);
+
+}  // namespace core::sm83
