@@ -1,0 +1,63 @@
+#include "core/sim/machine.h"
+
+namespace core {
+
+std::unique_ptr<Machine> makeMachine6502();
+std::unique_ptr<Machine> makeMachineSm83();
+
+std::unique_ptr<Machine> makeMachine(Cpu cpu) {
+  return cpu == Cpu::M6502 ? makeMachine6502() : makeMachineSm83();
+}
+
+const char* accessKindName(AccessKind k) {
+  switch (k) {
+    case AccessKind::Fetch:
+      return "fetch";
+    case AccessKind::Operand:
+      return "operand";
+    case AccessKind::Read:
+      return "read";
+    case AccessKind::Write:
+      return "write";
+    case AccessKind::DummyRead:
+      return "dummy read";
+    case AccessKind::DummyWrite:
+      return "dummy write";
+    case AccessKind::Internal:
+      return "internal";
+  }
+  return "?";
+}
+
+const char* haltKindName(HaltKind k) {
+  switch (k) {
+    case HaltKind::Returned:
+      return "returned";
+    case HaltKind::Breakpoint:
+      return "breakpoint";
+    case HaltKind::InstructionBudget:
+      return "instruction budget";
+    case HaltKind::CycleBudget:
+      return "cycle budget";
+    case HaltKind::Jam:
+      return "JAM";
+    case HaltKind::Locked:
+      return "illegal opcode";
+    case HaltKind::Stopped:
+      return "STOP";
+    case HaltKind::Stepped:
+      return "stepped";
+  }
+  return "?";
+}
+
+bool isFault(HaltKind k) {
+  return k == HaltKind::CycleBudget || k == HaltKind::InstructionBudget || k == HaltKind::Jam ||
+         k == HaltKind::Locked || k == HaltKind::Stopped;
+}
+
+const char* cpuName(Cpu cpu) {
+  return cpu == Cpu::M6502 ? "6502" : "sm83";
+}
+
+}  // namespace core

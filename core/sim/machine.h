@@ -1,0 +1,106 @@
+// One interface over both emulators, so the frame runner, the audits and the
+// debugger drive a 6502 and an SM83 the same way: load an assembled image,
+// read and write labelled variables, call a routine with a return sentinel
+// under a cycle budget, snapshot and restore RAM, and single-step.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/asm/image.h"
+#include "core/sim/manifest.h"
+
+namespace core {
+
+enum class AccessKind : uint8_t { Fetch, Operand, Read, Write, DummyRead, DummyWrite, Internal };
+const char* accessKindName(AccessKind k);
+inline bool isReadAccess(AccessKind k) {
+  return k == AccessKind::Fetch || k == AccessKind::Operand || k == AccessKind::Read ||
+         k == AccessKind::DummyRead;
+}
+
+// Sees every bus access of a call or step. Null means the fast path.
+struct AccessObserver {
+  virtual ~AccessObserver() = default;
+  virtual void onAccess(uint16_t addr, uint8_t value, AccessKind kind) = 0;
+};
+
+enum class HaltKind : uint8_t {
+  Returned,           // the routine returned to the sentinel
+  Breakpoint,         // stopped at a breakpoint
+  InstructionBudget,  // ran out of instructions
+  CycleBudget,        // ran out of cycles (a runaway routine)
+  Jam,                // 6502 JAM opcode
+  Locked,             // SM83 illegal opcode
+  Stopped,            // SM83 STOP
+  Stepped,            // single step finished normally
+};
+const char* haltKindName(HaltKind k);
+// True for halts that mean the routine misbehaved.
+bool isFault(HaltKind k);
+
+struct CallResult {
+  HaltKind reason = HaltKind::Returned;
+  uint64_t cycles = 0;  // CPU cycles (6502) or M-cycles (SM83)
+  uint64_t instructions = 0;
+};
+
+// A named register for the debugger's CPU panel.
+struct RegisterValue {
+  const char* name;
+  uint32_t value;
+  int bits;  // 8 or 16
+};
+
+// RAM contents plus CPU registers: enough to re-execute from this point.
+struct Snapshot {
+  std::vector<uint8_t> ram;   // the machine's writable regions, concatenated
+  std::vector<uint8_t> regs;  // opaque CPU register block
+};
+
+class Machine {
+ public:
+  virtual ~Machine() = default;
+  virtual Cpu cpu() const = 0;
+
+  // Places the image's ROM chunks; RAM chunks are cleared. Errors name the chunk.
+  virtual bool load(const AsmResult& image, std::string* error) = 0;
+
+  virtual uint8_t peek(uint16_t addr) const = 0;
+  virtual void poke(uint16_t addr, uint8_t v) = 0;
+
+  // Calls `entry` as a subroutine: plants a return to the sentinel on the stack
+  // and runs until the routine returns or a limit is hit. `breakpoints` may be null.
+  virtual CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
+                          const std::vector<bool>* breakpoints = nullptr) = 0;
+  // Prepares a call without running it (the debugger then steps).
+  virtual void beginCall(uint16_t entry) = 0;
+  // Runs one instruction of a call in progress. Returns Stepped, Returned or a fault.
+  virtual CallResult step(AccessObserver* observer) = 0;
+  // Continues a call begun with beginCall().
+  virtual CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
+                            const std::vector<bool>* breakpoints) = 0;
+
+  virtual uint16_t pc() const = 0;
+  virtual uint16_t sentinel() const = 0;
+  virtual std::vector<RegisterValue> registers() const = 0;
+  // Flag letters, most significant first ("NV-BDIZC" / "ZNHC") and their values.
+  virtual std::string flagNames() const = 0;
+  virtual uint32_t flagBits() const = 0;
+  // One instruction disassembled at `addr`, with labels from `names`; sets `length`.
+  virtual std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const = 0;
+  // Cycles per display frame (NES 29,780 CPU cycles, Game Boy 17,556 M-cycles).
+  virtual uint64_t frameCycles() const = 0;
+
+  virtual Snapshot snapshot() const = 0;
+  virtual void restore(const Snapshot& s) = 0;
+
+  // Bytes that a snapshot holds (for memory budgets).
+  virtual size_t snapshotSize() const = 0;
+};
+
+std::unique_ptr<Machine> makeMachine(Cpu cpu);
+
+}  // namespace core

@@ -1,0 +1,221 @@
+// The 6502 machine: emu6502's CPU on a flat 64 KiB bus, the way a routine
+// assembled with the manifest's ca65 layout expects it. Writable state is the
+// NES's 2 KiB of work RAM ($0000-$07FF), which is what snapshots keep.
+#include <cstdio>
+#include <cstring>
+
+#include "core/sim/machine_common.h"
+#include "emu6502/cpu6502.h"
+#include "emu6502/flat_bus.h"
+#include "emu6502/opcodes.h"
+
+namespace core {
+namespace {
+
+constexpr uint16_t kSentinel = 0xFFF0;
+constexpr size_t kRamSize = 0x800;
+
+AccessKind toKind(emu6502::Access a) {
+  switch (a) {
+    case emu6502::Access::OpcodeFetch:
+      return AccessKind::Fetch;
+    case emu6502::Access::Operand:
+      return AccessKind::Operand;
+    case emu6502::Access::Read:
+      return AccessKind::Read;
+    case emu6502::Access::Write:
+      return AccessKind::Write;
+    case emu6502::Access::DummyRead:
+      return AccessKind::DummyRead;
+    case emu6502::Access::DummyWrite:
+      return AccessKind::DummyWrite;
+  }
+  return AccessKind::Read;
+}
+
+HaltKind toHalt(emu6502::HaltReason r) {
+  switch (r) {
+    case emu6502::HaltReason::Returned:
+      return HaltKind::Returned;
+    case emu6502::HaltReason::Breakpoint:
+      return HaltKind::Breakpoint;
+    case emu6502::HaltReason::InstructionBudget:
+      return HaltKind::InstructionBudget;
+    case emu6502::HaltReason::CycleBudget:
+      return HaltKind::CycleBudget;
+    case emu6502::HaltReason::Jam:
+      return HaltKind::Jam;
+    case emu6502::HaltReason::Loop:
+    case emu6502::HaltReason::None:
+      break;
+  }
+  return HaltKind::Stepped;
+}
+
+struct ObserverAdapter : emu6502::BusObserver {
+  AccessObserver* target = nullptr;
+  void onAccess(uint16_t addr, uint8_t value, emu6502::Access kind) override {
+    target->onAccess(addr, value, toKind(kind));
+  }
+};
+
+class Machine6502 final : public Machine {
+ public:
+  Machine6502() : cpu_(bus_) {}
+
+  Cpu cpu() const override { return Cpu::M6502; }
+
+  bool load(const AsmResult& image, std::string* error) override {
+    bus_.ram().fill(0);
+    return detail::placeChunks(
+        image, [&](uint16_t a, uint8_t v) { bus_.poke(a, v); }, error);
+  }
+
+  uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
+  void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
+
+  void beginCall(uint16_t entry) override {
+    // JSR semantics: the routine's RTS pulls sentinel-1 and lands on the sentinel.
+    cpu_.clearJam();
+    cpu_.regs.s = 0xFD;
+    uint16_t ret = kSentinel - 1;
+    bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret >> 8));
+    bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret));
+    cpu_.regs.pc = entry;
+    cpu_.regs.p = emu6502::kFlagU | emu6502::kFlagI;
+    cpu_.regs.a = cpu_.regs.x = cpu_.regs.y = 0;
+  }
+
+  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
+                  const std::vector<bool>* breakpoints) override {
+    beginCall(entry);
+    return resume(cycleBudget, observer, breakpoints);
+  }
+
+  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
+                    const std::vector<bool>* breakpoints) override {
+    attach(observer);
+    emu6502::RunLimits limits;
+    limits.sentinel = kSentinel;
+    limits.maxCycles = cycleBudget;
+    limits.breakpoints = breakpoints;
+    emu6502::RunResult r = cpu_.runUntil(limits);
+    cpu_.setObserver(nullptr);
+    return {toHalt(r.reason), r.cycles, r.instructions};
+  }
+
+  CallResult step(AccessObserver* observer) override {
+    if (cpu_.regs.pc == kSentinel) return {HaltKind::Returned, 0, 0};
+    if (cpu_.jammed()) return {HaltKind::Jam, 0, 0};
+    attach(observer);
+    unsigned c = cpu_.step();
+    cpu_.setObserver(nullptr);
+    if (cpu_.jammed()) return {HaltKind::Jam, c, 1};
+    return {cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1};
+  }
+
+  uint16_t pc() const override { return cpu_.regs.pc; }
+  uint16_t sentinel() const override { return kSentinel; }
+
+  std::vector<RegisterValue> registers() const override {
+    const auto& r = cpu_.regs;
+    return {{"A", r.a, 8}, {"X", r.x, 8}, {"Y", r.y, 8},
+            {"S", r.s, 8}, {"P", r.p, 8}, {"PC", r.pc, 16}};
+  }
+  std::string flagNames() const override { return "NV-BDIZC"; }
+  uint32_t flagBits() const override { return cpu_.regs.p; }
+  uint64_t frameCycles() const override { return 29780; }
+
+  std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const override;
+
+  Snapshot snapshot() const override {
+    Snapshot s;
+    s.ram.assign(bus_.ram().begin(), bus_.ram().begin() + kRamSize);
+    s.regs.resize(sizeof(emu6502::Regs) + 1);
+    std::memcpy(s.regs.data(), &cpu_.regs, sizeof(emu6502::Regs));
+    s.regs.back() = cpu_.jammed() ? 1 : 0;
+    return s;
+  }
+
+  void restore(const Snapshot& s) override {
+    std::memcpy(bus_.ram().data(), s.ram.data(), std::min(s.ram.size(), kRamSize));
+    if (s.regs.size() == sizeof(emu6502::Regs) + 1) {
+      std::memcpy(&cpu_.regs, s.regs.data(), sizeof(emu6502::Regs));
+      cpu_.clearJam();
+    }
+  }
+
+  size_t snapshotSize() const override { return kRamSize + sizeof(emu6502::Regs) + 1; }
+
+ private:
+  void attach(AccessObserver* observer) {
+    adapter_.target = observer;
+    cpu_.setObserver(observer ? &adapter_ : nullptr);
+  }
+
+  emu6502::FlatBus bus_;
+  emu6502::Cpu6502 cpu_;
+  ObserverAdapter adapter_;
+};
+
+std::string hexByte(unsigned v) {
+  char b[8];
+  std::snprintf(b, sizeof b, "$%02X", v & 0xFF);
+  return b;
+}
+
+std::string hexWord(unsigned v) {
+  char b[8];
+  std::snprintf(b, sizeof b, "$%04X", v & 0xFFFF);
+  return b;
+}
+
+std::string Machine6502::disassemble(uint16_t addr, const DebugInfo* names, int* length) const {
+  using emu6502::AddrMode;
+  const auto& op = emu6502::kOpcodes[bus_.peek(addr)];
+  if (length) *length = op.size;
+  uint8_t lo = bus_.peek(uint16_t(addr + 1)), hi = bus_.peek(uint16_t(addr + 2));
+  uint16_t word = uint16_t(lo | hi << 8);
+  auto name = [&](uint16_t a, bool zp) {
+    std::string n = names ? names->nameAt(a) : std::string();
+    return n.empty() ? (zp ? hexByte(a) : hexWord(a)) : n;
+  };
+  std::string m = op.mnemonic;
+  switch (op.mode) {
+    case AddrMode::Imp:
+      return m;
+    case AddrMode::Acc:
+      return m + " A";
+    case AddrMode::Imm:
+      return m + " #" + hexByte(lo);
+    case AddrMode::Zp:
+      return m + " " + name(lo, true);
+    case AddrMode::Zpx:
+      return m + " " + name(lo, true) + ",X";
+    case AddrMode::Zpy:
+      return m + " " + name(lo, true) + ",Y";
+    case AddrMode::Abs:
+      return m + " " + name(word, false);
+    case AddrMode::Abx:
+      return m + " " + name(word, false) + ",X";
+    case AddrMode::Aby:
+      return m + " " + name(word, false) + ",Y";
+    case AddrMode::Ind:
+      return m + " (" + name(word, false) + ")";
+    case AddrMode::Izx:
+      return m + " (" + name(lo, true) + ",X)";
+    case AddrMode::Izy:
+      return m + " (" + name(lo, true) + "),Y";
+    case AddrMode::Rel:
+      return m + " " + name(uint16_t(addr + 2 + int8_t(lo)), false);
+  }
+  return m;
+}
+
+}  // namespace
+
+std::unique_ptr<Machine> makeMachine6502() {
+  return std::make_unique<Machine6502>();
+}
+
+}  // namespace core

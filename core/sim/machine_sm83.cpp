@@ -1,0 +1,178 @@
+// The SM83 machine: emusm83's CPU on a flat 64 KiB bus, the way a routine
+// assembled by the built-in rgbds-syntax assembler expects it. Writable state is
+// WRAM ($C000-$DFFF) and HRAM ($FF80-$FFFE), which is what snapshots keep.
+#include <cstring>
+
+#include "core/sim/machine_common.h"
+#include "emusm83/cpu_sm83.h"
+#include "emusm83/disasm.h"
+#include "emusm83/flat_bus.h"
+
+namespace core {
+namespace {
+
+constexpr uint16_t kSentinel = 0xFFF0;
+constexpr uint16_t kStackTop = 0xFFFE;
+constexpr size_t kWramSize = 0x2000;
+constexpr size_t kHramSize = 0x7F;
+
+AccessKind toKind(emusm83::Access a) {
+  switch (a) {
+    case emusm83::Access::OpcodeFetch:
+      return AccessKind::Fetch;
+    case emusm83::Access::Operand:
+      return AccessKind::Operand;
+    case emusm83::Access::Read:
+      return AccessKind::Read;
+    case emusm83::Access::Write:
+      return AccessKind::Write;
+    case emusm83::Access::Internal:
+      return AccessKind::Internal;
+  }
+  return AccessKind::Read;
+}
+
+HaltKind toHalt(emusm83::HaltReason r) {
+  switch (r) {
+    case emusm83::HaltReason::Returned:
+      return HaltKind::Returned;
+    case emusm83::HaltReason::Breakpoint:
+      return HaltKind::Breakpoint;
+    case emusm83::HaltReason::InstructionBudget:
+      return HaltKind::InstructionBudget;
+    case emusm83::HaltReason::CycleBudget:
+      return HaltKind::CycleBudget;
+    case emusm83::HaltReason::Locked:
+      return HaltKind::Locked;
+    case emusm83::HaltReason::Stopped:
+      return HaltKind::Stopped;
+    case emusm83::HaltReason::Loop:
+    case emusm83::HaltReason::None:
+      break;
+  }
+  return HaltKind::Stepped;
+}
+
+struct ObserverAdapter : emusm83::BusObserver {
+  AccessObserver* target = nullptr;
+  void onAccess(uint16_t addr, uint8_t value, emusm83::Access kind) override {
+    target->onAccess(addr, value, toKind(kind));
+  }
+};
+
+class MachineSm83 final : public Machine {
+ public:
+  MachineSm83() : cpu_(bus_) {}
+
+  Cpu cpu() const override { return Cpu::Sm83; }
+
+  bool load(const AsmResult& image, std::string* error) override {
+    bus_.ram().fill(0);
+    return detail::placeChunks(
+        image, [&](uint16_t a, uint8_t v) { bus_.poke(a, v); }, error);
+  }
+
+  uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
+  void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
+
+  void beginCall(uint16_t entry) override {
+    // CALL semantics: RET pops the sentinel.
+    cpu_.clearLock();
+    cpu_.regs.sp = kStackTop;
+    cpu_.regs.sp -= 2;
+    bus_.poke(cpu_.regs.sp, uint8_t(kSentinel));
+    bus_.poke(uint16_t(cpu_.regs.sp + 1), uint8_t(kSentinel >> 8));
+    cpu_.regs.pc = entry;
+    cpu_.regs.ime = false;
+  }
+
+  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
+                  const std::vector<bool>* breakpoints) override {
+    beginCall(entry);
+    return resume(cycleBudget, observer, breakpoints);
+  }
+
+  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
+                    const std::vector<bool>* breakpoints) override {
+    attach(observer);
+    emusm83::RunLimits limits;
+    limits.sentinel = kSentinel;
+    limits.maxCycles = cycleBudget;
+    limits.breakpoints = breakpoints;
+    emusm83::RunResult r = cpu_.runUntil(limits);
+    cpu_.setObserver(nullptr);
+    return {toHalt(r.reason), r.cycles, r.instructions};
+  }
+
+  CallResult step(AccessObserver* observer) override {
+    if (cpu_.regs.pc == kSentinel) return {HaltKind::Returned, 0, 0};
+    if (cpu_.locked()) return {HaltKind::Locked, 0, 0};
+    attach(observer);
+    unsigned c = cpu_.step();
+    cpu_.setObserver(nullptr);
+    if (cpu_.locked()) return {HaltKind::Locked, c, 1};
+    return {cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1};
+  }
+
+  uint16_t pc() const override { return cpu_.regs.pc; }
+  uint16_t sentinel() const override { return kSentinel; }
+
+  std::vector<RegisterValue> registers() const override {
+    const auto& r = cpu_.regs;
+    return {{"A", r.a, 8},      {"F", r.f, 8},    {"BC", r.bc(), 16}, {"DE", r.de(), 16},
+            {"HL", r.hl(), 16}, {"SP", r.sp, 16}, {"PC", r.pc, 16},   {"IME", r.ime, 1}};
+  }
+  std::string flagNames() const override { return "ZNHC"; }
+  uint32_t flagBits() const override { return cpu_.regs.f >> 4; }
+  uint64_t frameCycles() const override { return 17556; }
+
+  std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const override {
+    emusm83::SymbolFn symbols;
+    if (names) symbols = [names](uint16_t a, emusm83::SymbolUse) { return names->nameAt(a); };
+    auto d = emusm83::disassemble(
+        addr, [this](uint16_t a) { return bus_.peek(a); }, symbols);
+    if (length) *length = d.length;
+    return d.text;
+  }
+
+  Snapshot snapshot() const override {
+    Snapshot s;
+    s.ram.resize(kWramSize + kHramSize);
+    std::memcpy(s.ram.data(), bus_.ram().data() + 0xC000, kWramSize);
+    std::memcpy(s.ram.data() + kWramSize, bus_.ram().data() + 0xFF80, kHramSize);
+    s.regs.resize(sizeof(emusm83::Regs));
+    std::memcpy(s.regs.data(), &cpu_.regs, sizeof(emusm83::Regs));
+    return s;
+  }
+
+  void restore(const Snapshot& s) override {
+    if (s.ram.size() == kWramSize + kHramSize) {
+      std::memcpy(bus_.ram().data() + 0xC000, s.ram.data(), kWramSize);
+      std::memcpy(bus_.ram().data() + 0xFF80, s.ram.data() + kWramSize, kHramSize);
+    }
+    if (s.regs.size() == sizeof(emusm83::Regs)) {
+      std::memcpy(&cpu_.regs, s.regs.data(), sizeof(emusm83::Regs));
+      cpu_.clearLock();
+    }
+  }
+
+  size_t snapshotSize() const override { return kWramSize + kHramSize + sizeof(emusm83::Regs); }
+
+ private:
+  void attach(AccessObserver* observer) {
+    adapter_.target = observer;
+    cpu_.setObserver(observer ? &adapter_ : nullptr);
+  }
+
+  emusm83::FlatBus bus_;
+  emusm83::CpuSm83 cpu_;
+  ObserverAdapter adapter_;
+};
+
+}  // namespace
+
+std::unique_ptr<Machine> makeMachineSm83() {
+  return std::make_unique<MachineSm83>();
+}
+
+}  // namespace core

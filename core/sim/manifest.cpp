@@ -1,0 +1,203 @@
+#include "core/sim/manifest.h"
+
+#include "core/util/files.h"
+#include "core/util/json_reader.h"
+
+namespace core {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kManifestVersion = 1;
+
+// A label is written "name" or "name+3".
+LabelRef labelRef(JsonReader& r, const json& v, const std::string& path) {
+  if (!v.is_string() || v.get<std::string>().empty()) {
+    r.fail(path, "expected a label name");
+    return {};
+  }
+  std::string s = v.get<std::string>();
+  LabelRef ref{s, 0};
+  if (auto plus = s.find('+'); plus != std::string::npos) {
+    ref.label = s.substr(0, plus);
+    auto n = parseNumberText(s.substr(plus + 1));
+    if (!n || *n < 0 || *n > 0xFFFF)
+      r.fail(path, "bad offset in \"" + s + "\"");
+    else
+      ref.offset = int(*n);
+  }
+  return ref;
+}
+
+LabelRef labelField(JsonReader& r, const json& obj, const std::string& path, const std::string& key,
+                    bool required) {
+  const json* v = r.field(obj, path, key, required);
+  return v ? labelRef(r, *v, JsonReader::join(path, key)) : LabelRef{};
+}
+
+void readFields(JsonReader& r, const json& ent, RoutineManifest& m) {
+  const json* fields = r.object(ent, "entity", "fields");
+  if (!fields) return;
+  int defaultStride = int(r.integer(ent, "entity", "stride", 0, 256, 0));
+  for (auto it = fields->begin(); it != fields->end() && r.ok(); ++it) {
+    std::string p = JsonReader::join("entity.fields", it.key());
+    FieldBinding f;
+    f.stride = defaultStride;
+    if (it->is_string()) {
+      f.ref = labelRef(r, *it, p);
+    } else {
+      f.ref = labelField(r, *it, p, "label", true);
+      f.size = int(r.integer(*it, p, "size", 1, 2, 1));
+      f.stride = int(r.integer(*it, p, "stride", 0, 256, defaultStride));
+      if (r.field(*it, p, "default", false))
+        f.initial = int(r.integer(*it, p, "default", -32768, 65535));
+    }
+    m.fields[it.key()] = f;
+  }
+  for (const char* need : {"x", "y"})
+    if (r.ok() && !m.fields.count(need))
+      r.fail("entity.fields", std::string("needs \"") + need + "\"");
+}
+
+void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
+  const json* map = r.object(j, "", "map", false);
+  if (!map) return;
+  if (const json* c = r.object(*map, "map", "cells", false)) {
+    CellLayout cl;
+    cl.ref = labelField(r, *c, "map.cells", "label", true);
+    cl.stride = int(r.integer(*c, "map.cells", "stride", 1, 1024));
+    cl.maxWidth = int(r.integer(*c, "map.cells", "width", 1, 1024));
+    cl.maxHeight = int(r.integer(*c, "map.cells", "height", 1, 1024));
+    if (r.ok() && cl.stride < cl.maxWidth)
+      r.fail("map.cells.stride", "is smaller than the width (" + std::to_string(cl.maxWidth) + ")");
+    m.cells = cl;
+  }
+  if (const json* a = r.object(*map, "map", "attributes", false)) {
+    AttributeLayout al;
+    al.ref = labelField(r, *a, "map.attributes", "label", true);
+    al.stride = int(r.integer(*a, "map.attributes", "stride", 1, 64, 1));
+    al.offset = int(r.integer(*a, "map.attributes", "offset", 0, 63, 0));
+    al.tileOffset = int(r.integer(*a, "map.attributes", "tileOffset", -1, 63, -1));
+    al.count = int(r.integer(*a, "map.attributes", "count", 1, 1024));
+    std::string fmt = r.string(*a, "map.attributes", "format", "mrn");
+    if (fmt == "mrn")
+      al.format = AttributeFormat::Mrn;
+    else if (fmt == "walkable")
+      al.format = AttributeFormat::Walkable;
+    else if (fmt == "solid-bit")
+      al.format = AttributeFormat::SolidBit;
+    else
+      r.fail("map.attributes.format", "\"" + fmt + "\" is not mrn, walkable or solid-bit");
+    m.attributes = al;
+  }
+  m.originX = int(r.integer(*map, "map", "originX", -4096, 4096, 0));
+  m.originY = int(r.integer(*map, "map", "originY", -4096, 4096, 0));
+}
+
+}  // namespace
+
+bool loadManifest(const std::string& path, RoutineManifest& out, std::string* error) {
+  error->clear();
+  auto text = readTextFile(path, error);
+  if (!text) return false;
+  auto parsed = parseJson(*text, path, error);
+  if (!parsed) return false;
+  const json& j = *parsed;
+  JsonReader r(j, error);
+  RoutineManifest m;
+  m.path = path;
+  if (r.format(j, "collidoscope-routine", kManifestVersion)) {
+    m.name = r.string(j, "", "name", "routine");
+    std::string cpu = r.string(j, "", "cpu");
+    if (cpu == "6502")
+      m.cpu = Cpu::M6502;
+    else if (cpu == "sm83")
+      m.cpu = Cpu::Sm83;
+    else if (r.ok())
+      r.fail("cpu", "\"" + cpu + "\" is not 6502 or sm83");
+    m.toolchain = r.string(j, "", "toolchain", m.cpu == Cpu::M6502 ? "ca65" : "builtin");
+    if (r.ok() && m.toolchain != "ca65" && m.toolchain != "builtin")
+      r.fail("toolchain", "\"" + m.toolchain + "\" is not ca65 or builtin");
+    if (r.ok() && (m.toolchain == "ca65") != (m.cpu == Cpu::M6502))
+      r.fail("toolchain", m.toolchain + " does not assemble for " + cpu);
+    if (const json* src = r.array(j, "", "sources")) {
+      if (src->empty()) r.fail("sources", "is empty");
+      for (size_t i = 0; i < src->size() && r.ok(); ++i) {
+        if (!(*src)[i].is_string())
+          r.fail(JsonReader::join("sources", i), "expected a file name");
+        else
+          m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+      }
+    }
+    if (const json* lay = r.object(j, "", "layout", false)) {
+      m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
+      m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));
+      m.code = uint16_t(r.integer(*lay, "layout", "code", 0, 0xFFFF, 0x8000));
+    }
+    m.entry = r.string(j, "", "entry");
+    m.cycleBudget = uint64_t(
+        r.integer(j, "", "cycleBudget", 100, 100000000, m.cpu == Cpu::M6502 ? 29780 : 17556));
+    if (const json* ent = r.object(j, "", "entity")) {
+      if (r.field(*ent, "entity", "slot", false))
+        m.slot = labelField(r, *ent, "entity", "slot", true);
+      readFields(r, *ent, m);
+    }
+    if (const json* in = r.object(j, "", "input", false)) {
+      InputBinding ib;
+      std::string enc = r.string(*in, "input", "encoding", "nes-buttons");
+      if (enc == "nes-buttons")
+        ib.encoding = InputBinding::Encoding::NesButtons;
+      else if (enc == "gb-buttons")
+        ib.encoding = InputBinding::Encoding::GbButtons;
+      else if (enc == "dxdy")
+        ib.encoding = InputBinding::Encoding::DxDy;
+      else
+        r.fail("input.encoding", "\"" + enc + "\" is not nes-buttons, gb-buttons or dxdy");
+      ib.ref = labelField(r, *in, "input", "label", true);
+      if (ib.encoding == InputBinding::Encoding::DxDy)
+        ib.dy = labelField(r, *in, "input", "dyLabel", true);
+      ib.slot = int(r.integer(*in, "input", "slot", -1, 255, 0));
+      m.input = ib;
+    }
+    readMap(r, j, m);
+    if (const json* hb = r.object(j, "", "hitbox", false)) {
+      Hitbox h;
+      h.x = int(r.integer(*hb, "hitbox", "x", -256, 256));
+      h.y = int(r.integer(*hb, "hitbox", "y", -256, 256));
+      h.w = int(r.integer(*hb, "hitbox", "w", 1, 256));
+      h.h = int(r.integer(*hb, "hitbox", "h", 1, 256));
+      m.hitbox = h;
+    }
+    if (const json* mo = r.object(j, "", "motion", false)) {
+      m.motion.speed = int(r.integer(*mo, "motion", "speed", 1, 64, 1));
+      if (const json* slots = r.array(*mo, "motion", "inputSlots", false)) {
+        m.motion.inputSlots.clear();
+        for (size_t i = 0; i < slots->size() && r.ok(); ++i)
+          m.motion.inputSlots.push_back(
+              int(r.element((*slots)[i], JsonReader::join("motion.inputSlots", i), 0, 255)));
+      }
+      if (const json* dirs = r.object(*mo, "motion", "directions", false)) {
+        for (auto it = dirs->begin(); it != dirs->end() && r.ok(); ++it) {
+          std::string p = JsonReader::join("motion.directions", it.key());
+          auto key = parseNumberText(it.key());
+          if (!key)
+            r.fail(p, "key must be a number");
+          else if (!it->is_array() || it->size() != 2)
+            r.fail(p, "expected [dx, dy]");
+          else
+            m.motion.directions[int(*key)] = {int(r.element((*it)[0], p + "[0]", -1, 1)),
+                                              int(r.element((*it)[1], p + "[1]", -1, 1))};
+        }
+      }
+    }
+  }
+  if (!r.ok()) {
+    *error = path + ": " + *error;
+    return false;
+  }
+  out = std::move(m);
+  return true;
+}
+
+}  // namespace core

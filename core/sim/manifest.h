@@ -1,0 +1,107 @@
+// A routine manifest says how to drive one collision routine: which CPU and
+// sources, which label to call once per entity per frame, where the entity and
+// the input live in RAM, how a room is encoded into the routine's memory, and
+// the hitbox the oracle uses. It is a JSON file beside the routine's sources
+// (assets/routines/NAME/manifest.json); docs/manifest.md documents every field.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+enum class Cpu : uint8_t { M6502, Sm83 };
+
+// A RAM variable named by label, with an optional byte offset.
+struct LabelRef {
+  std::string label;
+  int offset = 0;
+  bool empty() const { return label.empty(); }
+};
+
+// One per-entity field: `label + offset + slot * stride`, `size` bytes little-endian.
+struct FieldBinding {
+  LabelRef ref;
+  int size = 1;                // 1 or 2
+  int stride = 0;              // bytes between entity slots; 0 = the same address for every slot
+  std::optional<int> initial;  // written for every entity at the start ("default")
+};
+
+// How room cells are laid out in the routine's memory.
+struct CellLayout {
+  LabelRef ref;       // address of cell (0, 0)
+  int stride = 16;    // bytes per row
+  int maxWidth = 16;  // the routine's table size in cells
+  int maxHeight = 15;
+};
+
+// How a metatile's collision byte becomes the byte the routine reads.
+enum class AttributeFormat : uint8_t {
+  Mrn,       // the collision byte as is (seed 002: op-codes + U/D/R/L)
+  Walkable,  // 1 when the metatile is not solid, 0 when solid (seed 003)
+  SolidBit,  // bit 0 = solid (seed 004's get_cell_flags)
+};
+
+struct AttributeLayout {
+  LabelRef ref;         // address of metatile 0's entry
+  int stride = 1;       // bytes per metatile entry
+  int offset = 0;       // offset of the collision byte inside an entry
+  int tileOffset = -1;  // offset of the 4 tile ids inside an entry, -1 = none
+  int count = 0;        // entries the routine's table holds
+  AttributeFormat format = AttributeFormat::Mrn;
+};
+
+// Input: a button mask written to one byte, in the CPU's native order.
+struct InputBinding {
+  LabelRef ref;
+  enum class Encoding : uint8_t { NesButtons, GbButtons, DxDy } encoding = Encoding::NesButtons;
+  LabelRef dy;   // second byte for DxDy
+  int slot = 0;  // entity slot that reads the input (-1 = every slot)
+};
+
+// The hitbox relative to the entity's position, in pixels, inclusive of x..x+w-1.
+struct Hitbox {
+  int x = 0, y = 0, w = 16, h = 16;
+  bool operator==(const Hitbox&) const = default;
+};
+
+// How the oracle derives the intended motion of a frame.
+struct MotionModel {
+  int speed = 1;
+  // Entities that follow the input (by slot); others move along their direction field.
+  std::vector<int> inputSlots{0};
+  // Direction field value -> unit vector (e.g. 0 up, 1 down, 2 right, 3 left).
+  std::map<int, std::array<int, 2>> directions;
+};
+
+struct RoutineManifest {
+  std::string path;  // the manifest file, for resolving relative paths
+  std::string name;
+  Cpu cpu = Cpu::M6502;
+  std::string toolchain = "ca65";    // "ca65" or "builtin" (rgbds syntax)
+  std::vector<std::string> sources;  // resolved paths
+  // ca65 layout
+  uint16_t zeropage = 0x0000, bss = 0x0200, code = 0x8000;
+  std::string entry = "frame";
+  LabelRef slot;  // written with the entity index before each call (optional)
+  std::map<std::string, FieldBinding> fields;  // "x", "y" required; others free ("dir", ...)
+  std::optional<InputBinding> input;
+  std::optional<CellLayout> cells;
+  std::optional<AttributeLayout> attributes;
+  int originX = 0, originY = 0;  // routine pixel coordinates of room pixel (0, 0)
+  std::optional<Hitbox> hitbox;
+  MotionModel motion;
+  uint64_t cycleBudget = 29780;  // per call: one NES frame of CPU cycles by default
+  uint16_t sentinel = 0;         // return address the runner plants (0 = CPU default)
+};
+
+// Loads a manifest; on error returns false with `field: message` in `error`.
+bool loadManifest(const std::string& path, RoutineManifest& out, std::string* error);
+
+const char* cpuName(Cpu cpu);
+
+}  // namespace core

@@ -1,0 +1,85 @@
+// A scenario (maps/*.scenario.json) is a room, a routine manifest, entities with
+// start positions, an input script and oracle settings: everything needed to
+// reproduce a run of a collision routine frame by frame.
+//
+// {
+//   "format": "collidoscope-scenario/1",
+//   "name": "castle",
+//   "map": "seed002_castle.map.json",
+//   "routine": "../assets/routines/seed002_mrn/manifest.json",
+//   "entities": [{"name": "player", "x": 40, "y": 96, "colour": "#f8d030",
+//                 "fields": {"dir": 2}, "hitbox": {"x": 3, "y": 2, "w": 10, "h": 15}}],
+//   "input": [[30, "R"], [12, ""], [40, "D"]],      // run-length: frames, buttons
+//   "frames": 300,                                   // default: the input's length
+//   "oracle": {"axisOrder": "xy", "outside": "solid"}
+// }
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include "core/map/room.h"
+
+#include "core/sim/manifest.h"
+
+namespace core {
+
+// Canonical button mask (the NES controller byte): A B Select Start Up Down Left Right.
+enum Button : uint8_t {
+  kButtonRight = 0x01,
+  kButtonLeft = 0x02,
+  kButtonDown = 0x04,
+  kButtonUp = 0x08,
+  kButtonStart = 0x10,
+  kButtonSelect = 0x20,
+  kButtonB = 0x40,
+  kButtonA = 0x80,
+};
+// "UDLRABST" letters ('S' select, 'T' start) <-> mask. Returns false on a bad letter.
+bool parseButtons(const std::string& text, uint8_t& out);
+std::string buttonsText(uint8_t mask);
+
+struct EntitySpec {
+  std::string name;
+  int x = 0, y = 0;
+  Rgba colour{255, 208, 48, 255};
+  std::map<std::string, int> fields;  // initial values of other manifest fields
+  std::optional<Hitbox> hitbox;       // overrides the manifest's
+};
+
+struct OracleSettings {
+  bool xFirst = true;        // axis order
+  bool outsideSolid = true;  // cells outside the room block motion
+};
+
+struct Scenario {
+  std::string path;
+  std::string name;
+  std::string mapPath;       // resolved
+  std::string manifestPath;  // resolved
+  MapDocument map;
+  RoutineManifest manifest;
+  std::vector<EntitySpec> entities;
+  std::vector<uint8_t> input;  // one mask per frame
+  int frames = 0;
+  OracleSettings oracle;
+
+  // The input for frame `f` (0 past the end of the script).
+  uint8_t inputAt(int f) const { return f >= 0 && f < int(input.size()) ? input[f] : 0; }
+  // The hitbox of entity `i`.
+  Hitbox hitboxOf(size_t i) const;
+};
+
+// Loads the scenario and the map and manifest it names.
+bool loadScenario(const std::string& path, Scenario& out, std::string* error);
+// Saves the scenario file (not the map), atomically.
+bool saveScenario(const std::string& path, const Scenario& s, std::string* error);
+
+// Run-length encodes an input script as [[frames, "buttons"], ...].
+nlohmann::json inputToJson(const std::vector<uint8_t>& input);
+
+}  // namespace core

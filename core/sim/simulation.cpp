@@ -1,0 +1,427 @@
+#include "core/sim/simulation.h"
+
+#include <algorithm>
+
+#include "core/asm/ca65.h"
+#if __has_include("core/asm/rgbasm.h")
+#include "core/asm/rgbasm.h"
+#define COLLIDOSCOPE_HAVE_RGBASM 1
+#endif
+
+namespace core {
+
+int Binding::fieldIndex(const std::string& name) const {
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].name == name) return int(i);
+  return -1;
+}
+
+AsmResult buildRoutine(const RoutineManifest& m) {
+  if (m.toolchain == "ca65") {
+    Ca65Layout layout;
+    layout.zeropage = m.zeropage;
+    layout.bss = m.bss;
+    layout.bssSize = uint16_t(std::max(0, 0x0800 - int(m.bss)));
+    layout.code = m.code;
+    return assemble6502(m.sources, layout);
+  }
+#ifdef COLLIDOSCOPE_HAVE_RGBASM
+  return assembleSm83(m.sources);
+#else
+  AsmResult r;
+  r.diagnostics.push_back({Diagnostic::Severity::Error,
+                           {m.path, 0, 0},
+                           "the built-in SM83 assembler is not in this build"});
+  return r;
+#endif
+}
+
+namespace {
+
+bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field, uint16_t& out,
+             std::string* error) {
+  auto a = dbg.addressOf(ref.label);
+  if (!a) {
+    *error = field + ": label \"" + ref.label + "\" is not defined by the routine";
+    return false;
+  }
+  out = uint16_t(*a + ref.offset);
+  return true;
+}
+
+}  // namespace
+
+bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std::string* error) {
+  b = Binding{};
+  if (!resolve(dbg, {m.entry, 0}, "entry", b.entry, error)) return false;
+  uint16_t a = 0;
+  if (!m.slot.empty()) {
+    if (!resolve(dbg, m.slot, "entity.slot", a, error)) return false;
+    b.slot = a;
+  }
+  std::vector<std::string> order{"x", "y"};
+  for (const auto& [name, f] : m.fields)
+    if (name != "x" && name != "y") order.push_back(name);
+  for (const std::string& name : order) {
+    auto it = m.fields.find(name);
+    if (it == m.fields.end()) continue;
+    const FieldBinding& f = it->second;
+    if (!resolve(dbg, f.ref, "entity.fields." + name, a, error)) return false;
+    // A label whose known size is smaller than the field cannot hold it.
+    if (const DebugSymbol* s = dbg.symbol(f.ref.label);
+        s && s->size > 0 && f.stride == 0 && uint32_t(f.ref.offset + f.size) > s->size) {
+      *error = "entity.fields." + name + ": label \"" + f.ref.label + "\" is " +
+               std::to_string(s->size) + " byte(s), too small for a " + std::to_string(f.size) +
+               "-byte field";
+      return false;
+    }
+    b.fields.push_back({name, a, f.size, f.stride, f.initial});
+  }
+  if (m.input) {
+    if (!resolve(dbg, m.input->ref, "input.label", a, error)) return false;
+    b.input = a;
+    if (!m.input->dy.empty()) {
+      if (!resolve(dbg, m.input->dy, "input.dyLabel", a, error)) return false;
+      b.inputDy = a;
+    }
+  }
+  if (m.cells) {
+    if (!resolve(dbg, m.cells->ref, "map.cells.label", a, error)) return false;
+    b.cells = a;
+    b.cellStride = m.cells->stride;
+    b.cellMaxW = m.cells->maxWidth;
+    b.cellMaxH = m.cells->maxHeight;
+  }
+  if (m.attributes) {
+    if (!resolve(dbg, m.attributes->ref, "map.attributes.label", a, error)) return false;
+    b.attributes = a;
+    b.attrStride = m.attributes->stride;
+    b.attrOffset = m.attributes->offset;
+    b.attrTileOffset = m.attributes->tileOffset;
+    b.attrCount = m.attributes->count;
+    b.attrFormat = m.attributes->format;
+  }
+  return true;
+}
+
+uint8_t encodeAttribute(AttributeFormat f, uint8_t collision) {
+  switch (f) {
+    case AttributeFormat::Mrn:
+      return collision;
+    case AttributeFormat::Walkable:
+      return (collision & kSolid) == kSolid ? 0 : 1;
+    case AttributeFormat::SolidBit:
+      return (collision & kSolid) == kSolid ? 1 : 0;
+  }
+  return collision;
+}
+
+bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error) {
+  const Room& room = map.room;
+  if (b.cells) {
+    if (room.width > b.cellMaxW || room.height > b.cellMaxH) {
+      *error = "map.cells: the room is " + std::to_string(room.width) + "x" +
+               std::to_string(room.height) + " cells but the routine's table holds " +
+               std::to_string(b.cellMaxW) + "x" + std::to_string(b.cellMaxH);
+      return false;
+    }
+    for (int r = 0; r < b.cellMaxH; ++r)
+      for (int c = 0; c < b.cellMaxW; ++c) {
+        // Table cells the room does not cover hold metatile 0.
+        uint16_t v = room.inside(c, r) ? room.at(c, r) : 0;
+        machine.poke(uint16_t(*b.cells + r * b.cellStride + c), uint8_t(v));
+      }
+  }
+  if (b.attributes) {
+    const auto& set = map.metatiles.metatiles;
+    if (int(set.size()) > b.attrCount) {
+      *error = "map.attributes: the map has " + std::to_string(set.size()) +
+               " metatiles but the routine's table holds " + std::to_string(b.attrCount);
+      return false;
+    }
+    for (size_t i = 0; i < set.size(); ++i) {
+      uint16_t base = uint16_t(*b.attributes + i * b.attrStride);
+      machine.poke(uint16_t(base + b.attrOffset), encodeAttribute(b.attrFormat, set[i].collision));
+      if (b.attrTileOffset >= 0)
+        for (int k = 0; k < 4; ++k)
+          machine.poke(uint16_t(base + b.attrTileOffset + k), uint8_t(set[i].tiles[k]));
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// Collects the map cells and attribute entries a call reads, and flags writes
+// into them (a routine that scribbles over its own map is a fault).
+class ProbeObserver final : public AccessObserver {
+ public:
+  ProbeObserver(const Binding& b, const Room& room, EntityFrame& out)
+      : b_(b), room_(room), out_(out) {}
+  void onAccess(uint16_t addr, uint8_t, AccessKind kind) override {
+    if (kind == AccessKind::Fetch || kind == AccessKind::Operand || kind == AccessKind::Internal)
+      return;
+    bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
+    if (b_.cells && addr >= *b_.cells && addr < *b_.cells + b_.cellStride * b_.cellMaxH) {
+      int off = addr - *b_.cells;
+      int row = off / b_.cellStride, col = off % b_.cellStride;
+      if (write)
+        out_.badWrite = true;
+      else if (kind == AccessKind::Read && room_.inside(col, row))
+        addUnique(out_.cellsRead, uint16_t(row * room_.width + col));
+    }
+    if (b_.attributes && addr >= *b_.attributes &&
+        addr < *b_.attributes + b_.attrStride * b_.attrCount) {
+      int off = addr - *b_.attributes;
+      if (write)
+        out_.badWrite = true;
+      else if (kind == AccessKind::Read && off % b_.attrStride == b_.attrOffset)
+        addUnique(out_.attrsRead, uint16_t(off / b_.attrStride));
+    }
+  }
+
+ private:
+  static void addUnique(std::vector<uint16_t>& v, uint16_t x) {
+    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  }
+  const Binding& b_;
+  const Room& room_;
+  EntityFrame& out_;
+};
+
+// Records every access of one instruction for traces.
+class TraceObserver final : public AccessObserver {
+ public:
+  std::vector<TraceAccess>* target = nullptr;
+  void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
+    if (target) target->push_back({addr, value, kind});
+  }
+};
+
+}  // namespace
+
+size_t Recording::byteSize() const {
+  size_t n = sizeof(*this);
+  for (const auto& f : frames) {
+    n += sizeof(FrameRecord) + f.entities.capacity() * sizeof(EntityFrame);
+    for (const auto& e : f.entities)
+      n += (e.before.capacity() + e.after.capacity()) * sizeof(int32_t) +
+           (e.cellsRead.capacity() + e.attrsRead.capacity()) * sizeof(uint16_t);
+  }
+  for (const auto& k : keyframes) n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity();
+  return n;
+}
+
+bool Recording::operator==(const Recording& o) const {
+  if (fieldNames != o.fieldNames || keyInterval != o.keyInterval ||
+      frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
+    return false;
+  for (size_t i = 0; i < keyframes.size(); ++i)
+    if (keyframes[i].ram != o.keyframes[i].ram || keyframes[i].regs != o.keyframes[i].regs)
+      return false;
+  for (size_t f = 0; f < frames.size(); ++f) {
+    const auto& a = frames[f].entities;
+    const auto& b = o.frames[f].entities;
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (a[i].input != b[i].input || a[i].before != b[i].before || a[i].after != b[i].after ||
+          a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
+          a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
+          a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite)
+        return false;
+  }
+  return true;
+}
+
+Simulation::Simulation() = default;
+Simulation::~Simulation() = default;
+
+bool Simulation::build(const Scenario& scenario, std::string* error) {
+  scenario_ = scenario;
+  AsmResult image = buildRoutine(scenario_.manifest);
+  if (!image.ok) {
+    *error = image.diagnosticsText();
+    if (error->empty()) *error = scenario_.manifest.path + ": the routine did not assemble";
+    return false;
+  }
+  return rebuild(image, error);
+}
+
+bool Simulation::rebuild(const AsmResult& image, std::string* error) {
+  Binding b;
+  if (!bindRoutine(scenario_.manifest, image.debug, b, error)) {
+    *error = scenario_.manifest.path + ": " + *error;
+    return false;
+  }
+  auto machine = makeMachine(scenario_.manifest.cpu);
+  if (!machine->load(image, error)) return false;
+  image_ = image;
+  binding_ = b;
+  machine_ = std::move(machine);
+  return true;
+}
+
+std::vector<int32_t> Simulation::readFields(int slot) const {
+  std::vector<int32_t> v;
+  v.reserve(binding_.fields.size());
+  for (const auto& f : binding_.fields) {
+    uint16_t a = uint16_t(f.address + slot * f.stride);
+    int32_t x = machine_->peek(a);
+    if (f.size == 2) x |= machine_->peek(uint16_t(a + 1)) << 8;
+    v.push_back(x);
+  }
+  return v;
+}
+
+void Simulation::writeField(int slot, const Binding::Field& f, int32_t value) {
+  uint16_t a = uint16_t(f.address + slot * f.stride);
+  machine_->poke(a, uint8_t(value));
+  if (f.size == 2) machine_->poke(uint16_t(a + 1), uint8_t(value >> 8));
+}
+
+void Simulation::writeInput(int slot, uint8_t input) {
+  if (!binding_.input) return;
+  const auto& in = *scenario_.manifest.input;
+  if (in.slot >= 0 && in.slot != slot) input = 0;
+  switch (in.encoding) {
+    case InputBinding::Encoding::NesButtons:
+      machine_->poke(*binding_.input, input);
+      break;
+    case InputBinding::Encoding::GbButtons: {
+      // The usual Game Boy packing: Down Up Left Right Start Select B A (bit 7..0).
+      uint8_t v = 0;
+      if (input & kButtonA) v |= 0x01;
+      if (input & kButtonB) v |= 0x02;
+      if (input & kButtonSelect) v |= 0x04;
+      if (input & kButtonStart) v |= 0x08;
+      if (input & kButtonRight) v |= 0x10;
+      if (input & kButtonLeft) v |= 0x20;
+      if (input & kButtonUp) v |= 0x40;
+      if (input & kButtonDown) v |= 0x80;
+      machine_->poke(*binding_.input, v);
+      break;
+    }
+    case InputBinding::Encoding::DxDy: {
+      int s = scenario_.manifest.motion.speed;
+      int dx = ((input & kButtonRight) ? s : 0) - ((input & kButtonLeft) ? s : 0);
+      int dy = ((input & kButtonDown) ? s : 0) - ((input & kButtonUp) ? s : 0);
+      machine_->poke(*binding_.input, uint8_t(dx));
+      if (binding_.inputDy) machine_->poke(*binding_.inputDy, uint8_t(dy));
+      break;
+    }
+  }
+}
+
+void Simulation::resetToStart() {
+  std::string error;
+  machine_->load(image_, &error);
+  encodeRoom(*machine_, binding_, scenario_.map, &error);
+  for (size_t i = 0; i < scenario_.entities.size(); ++i) {
+    const EntitySpec& e = scenario_.entities[i];
+    for (const auto& f : binding_.fields)
+      if (f.initial) writeField(int(i), f, *f.initial);
+    writeField(int(i), binding_.fields[0], e.x);
+    writeField(int(i), binding_.fields[1], e.y);
+    for (const auto& [name, value] : e.fields) {
+      int k = binding_.fieldIndex(name);
+      if (k >= 0) writeField(int(i), binding_.fields[k], value);
+    }
+  }
+  start_ = machine_->snapshot();
+}
+
+EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
+  EntityFrame ef;
+  ef.input = input;
+  writeInput(slot, input);
+  if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
+  ef.before = readFields(slot);
+  ProbeObserver probe(binding_, scenario_.map.room, ef);
+  CallResult r =
+      machine_->call(binding_.entry, scenario_.manifest.cycleBudget, observe ? &probe : nullptr);
+  ef.cycles = uint32_t(r.cycles);
+  ef.instructions = uint32_t(r.instructions);
+  ef.halt = r.reason;
+  ef.after = readFields(slot);
+  return ef;
+}
+
+bool Simulation::simulate(std::string* error) {
+  std::string err;
+  if (!machine_) {
+    if (error) *error = "the routine is not built";
+    return false;
+  }
+  machine_->load(image_, &err);
+  if (!encodeRoom(*machine_, binding_, scenario_.map, &err)) {
+    if (error) *error = scenario_.manifest.path + ": " + err;
+    return false;
+  }
+  resetToStart();
+  recording_ = Recording{};
+  for (const auto& f : binding_.fields) recording_.fieldNames.push_back(f.name);
+  const int n = scenario_.frames;
+  const int entities = int(scenario_.entities.size());
+  recording_.frames.resize(n);
+  recording_.keyframes.reserve(n / recording_.keyInterval + 1);
+  for (int f = 0; f < n; ++f) {
+    if (f % recording_.keyInterval == 0) recording_.keyframes.push_back(machine_->snapshot());
+    auto& rec = recording_.frames[f].entities;
+    rec.reserve(entities);
+    for (int i = 0; i < entities; ++i) rec.push_back(runEntity(i, scenario_.inputAt(f), true));
+  }
+  return true;
+}
+
+bool Simulation::seek(int frame, int entity) {
+  if (frame < 0 || frame >= int(recording_.frames.size()) || entity < 0 ||
+      entity >= int(scenario_.entities.size()))
+    return false;
+  int k = frame / recording_.keyInterval;
+  machine_->restore(recording_.keyframes[k]);
+  for (int f = k * recording_.keyInterval; f <= frame; ++f)
+    for (int i = 0; i < int(scenario_.entities.size()); ++i) {
+      if (f == frame && i == entity) {
+        writeInput(i, scenario_.inputAt(f));
+        if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(i));
+        return true;
+      }
+      runEntity(i, scenario_.inputAt(f), false);
+    }
+  return true;
+}
+
+Trace Simulation::trace(int frame, int entity, size_t maxSteps) {
+  Trace t;
+  if (!seek(frame, entity)) return t;
+  machine_->beginCall(binding_.entry);
+  TraceObserver obs;
+  uint64_t cycles = 0;
+  for (size_t i = 0; i < maxSteps; ++i) {
+    TraceStep s;
+    s.pc = machine_->pc();
+    int len = 1;
+    s.text = machine_->disassemble(s.pc, &image_.debug, &len);
+    for (int k = 0; k < len; ++k) s.bytes.push_back(machine_->peek(uint16_t(s.pc + k)));
+    s.regsBefore = machine_->registers();
+    s.flagsBefore = machine_->flagBits();
+    obs.target = &s.accesses;
+    CallResult r = machine_->step(&obs);
+    s.cycles = uint32_t(r.cycles);
+    cycles += r.cycles;
+    t.steps.push_back(std::move(s));
+    if (r.reason != HaltKind::Stepped) {
+      t.halt = r.reason;
+      break;
+    }
+    if (cycles >= scenario_.manifest.cycleBudget) {
+      t.halt = HaltKind::CycleBudget;
+      break;
+    }
+  }
+  t.regsAfter = machine_->registers();
+  t.flagsAfter = machine_->flagBits();
+  return t;
+}
+
+}  // namespace core

@@ -1,0 +1,157 @@
+// The frame runner. A Simulation assembles a scenario's routine once, binds the
+// manifest's labels to addresses, encodes the room into the routine's memory,
+// and then runs the entry once per entity per frame, recording everything the
+// UI and the checks need. It is deterministic: the same scenario gives a
+// byte-identical recording, and any frame can be re-executed from the keyframe
+// before it (step-back, instruction traces, re-simulation after an edit).
+//
+//   Simulation sim;
+//   if (!sim.build(scenario, &error)) ...;   // assemble + bind (slow: runs ca65)
+//   sim.simulate();                          // fills sim.recording()
+//   Trace t = sim.trace(frame, entity);      // instruction-level, on demand
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/asm/image.h"
+#include "core/sim/machine.h"
+#include "core/sim/scenario.h"
+
+namespace core {
+
+// The manifest's labels turned into addresses.
+struct Binding {
+  struct Field {
+    std::string name;
+    uint16_t address = 0;
+    int size = 1;
+    int stride = 0;
+    std::optional<int> initial;
+  };
+  uint16_t entry = 0;
+  std::optional<uint16_t> slot;
+  std::vector<Field> fields;  // "x" first, "y" second, then the others by name
+  std::optional<uint16_t> input, inputDy;
+  std::optional<uint16_t> cells;  // address of cell (0, 0)
+  int cellStride = 0, cellMaxW = 0, cellMaxH = 0;
+  std::optional<uint16_t> attributes;
+  int attrStride = 1, attrOffset = 0, attrTileOffset = -1, attrCount = 0;
+  AttributeFormat attrFormat = AttributeFormat::Mrn;
+
+  int fieldIndex(const std::string& name) const;
+};
+
+// Assembles the manifest's sources with its toolchain.
+AsmResult buildRoutine(const RoutineManifest& m);
+// Resolves labels; errors name the manifest field and label.
+bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& out, std::string* error);
+// Writes the room and metatile attributes into the routine's memory.
+bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error);
+// The byte a routine's attribute table holds for a collision byte.
+uint8_t encodeAttribute(AttributeFormat f, uint8_t collision);
+
+// Per-entity, per-frame record.
+struct EntityFrame {
+  uint8_t input = 0;
+  std::vector<int32_t> before, after;  // field values, in Binding::fields order
+  uint32_t cycles = 0;
+  uint32_t instructions = 0;
+  HaltKind halt = HaltKind::Returned;
+  std::vector<uint16_t> cellsRead;  // room cell indices (row * width + col), in first-read order
+  std::vector<uint16_t> attrsRead;  // metatile ids whose attribute byte was read
+  bool badWrite = false;            // wrote into the encoded room or attribute table
+
+  int x() const { return after.size() > 0 ? after[0] : 0; }
+  int y() const { return after.size() > 1 ? after[1] : 0; }
+};
+
+struct FrameRecord {
+  std::vector<EntityFrame> entities;
+};
+
+struct Recording {
+  std::vector<std::string> fieldNames;
+  std::vector<FrameRecord> frames;
+  int keyInterval = 16;
+  std::vector<Snapshot> keyframes;  // machine state at the start of frame k * keyInterval
+
+  size_t byteSize() const;  // approximate heap bytes held
+  // Byte-identical comparison of everything recorded (keyframes included).
+  bool operator==(const Recording& o) const;
+};
+
+// One executed instruction of a trace.
+struct TraceAccess {
+  uint16_t addr;
+  uint8_t value;
+  AccessKind kind;
+};
+struct TraceStep {
+  uint16_t pc = 0;
+  std::vector<uint8_t> bytes;
+  std::string text;  // disassembly
+  std::vector<RegisterValue> regsBefore;
+  uint32_t flagsBefore = 0;
+  std::vector<TraceAccess> accesses;
+  uint32_t cycles = 0;
+};
+struct Trace {
+  std::vector<TraceStep> steps;
+  HaltKind halt = HaltKind::Returned;
+  std::vector<RegisterValue> regsAfter;
+  uint32_t flagsAfter = 0;
+};
+
+class Simulation {
+ public:
+  Simulation();
+  ~Simulation();
+
+  // Assembles the routine and binds its labels. Keeps the scenario.
+  bool build(const Scenario& scenario, std::string* error);
+  // Re-binds after the routine's image changed (e.g. reassembled from the editor).
+  bool rebuild(const AsmResult& image, std::string* error);
+  const AsmResult& image() const { return image_; }
+  const Binding& binding() const { return binding_; }
+  Scenario& scenario() { return scenario_; }
+  const Scenario& scenario() const { return scenario_; }
+
+  // Runs the whole scenario from the start; returns false (with the error) when the
+  // room cannot be encoded. Routine faults are recorded per frame, not errors.
+  bool simulate(std::string* error = nullptr);
+  const Recording& recording() const { return recording_; }
+
+  // Puts the machine in the state at the start of entity `entity`'s call in
+  // frame `frame` (inputs written, slot set), ready for beginCall/step.
+  bool seek(int frame, int entity);
+  Machine& machine() { return *machine_; }
+  // Instruction-level trace of one call, re-executed from its keyframe.
+  Trace trace(int frame, int entity, size_t maxSteps = 100000);
+
+  // Runs one call for one entity at the current machine state and records it.
+  // Used by the runner and by audits, which place the entity themselves.
+  EntityFrame runEntity(int slot, uint8_t input, bool observe);
+  // Reads and writes an entity's fields in the routine's memory.
+  std::vector<int32_t> readFields(int slot) const;
+  void writeField(int slot, const Binding::Field& f, int32_t value);
+  // Resets RAM to the freshly loaded image with the room encoded and entities placed.
+  void resetToStart();
+  const Snapshot& startSnapshot() const { return start_; }
+
+ private:
+  void writeInput(int slot, uint8_t input);
+
+  Scenario scenario_;
+  AsmResult image_;
+  Binding binding_;
+  std::unique_ptr<Machine> machine_;
+  Snapshot start_;
+  Recording recording_;
+  uint16_t cellEnd_ = 0, attrEnd_ = 0;
+};
+
+}  // namespace core
