@@ -4,7 +4,6 @@
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <sstream>
 
 #include "core/asm/ca65_messages.h"
 #include "core/asm/dbgfile.h"
@@ -110,15 +109,33 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
 
   // Assemble every source, even after a failure, so all errors show at once.
   std::vector<std::string> objects;
+  std::map<std::string, std::string> renamed;  // scratch copy of an unsaved source -> its name
   bool assembled = true;
   for (size_t i = 0; i < sources.size(); ++i) {
-    std::string obj = dir->file(std::to_string(i) + "_" + baseName(sources[i]) + ".o");
+    std::string prefix = std::to_string(i) + "_" + baseName(sources[i]);
+    std::string obj = dir->file(prefix + ".o");
+    std::string input = sources[i];
     std::vector<std::string> argv = {opts.ca65, "-g"};
+    if (opts.readFile) {
+      if (std::optional<std::string> text = opts.readFile(sources[i])) {
+        input = dir->file(prefix);
+        if (!writeFile(input, *text)) {
+          diags.push_back(error("cannot write a scratch copy in " + dir->path()));
+          return result;
+        }
+        renamed[input] = sources[i];
+        // The copy no longer sits beside its includes; point ca65 back there.
+        size_t slash = sources[i].find_last_of('/');
+        std::string home = slash == std::string::npos ? "." : sources[i].substr(0, slash);
+        if (home.empty()) home = "/";
+        argv.insert(argv.end(), {"-I", home, "--bin-include-dir", home});
+      }
+    }
     if (!opts.cpu.empty()) argv.insert(argv.end(), {"--cpu", opts.cpu});
     for (const auto& inc : opts.includeDirs) argv.insert(argv.end(), {"-I", inc});
     for (const auto& [name, value] : opts.defines)
       argv.insert(argv.end(), {"-D", value.empty() ? name : name + "=" + value});
-    argv.insert(argv.end(), {"-o", obj, sources[i]});
+    argv.insert(argv.end(), {"-o", obj, input});
     ProcessResult r = runProcess(argv, popts);
     if (!r.started) {
       diags.push_back(error(r.error));
@@ -128,8 +145,14 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
     if (r.exitCode != 0) assembled = false;
     objects.push_back(obj);
   }
-  if (!assembled) {
+  // Columns are looked up while the scratch copies still exist, then names restored.
+  auto finishDiagnostics = [&] {
     addCc65Columns(diags);
+    for (auto& d : diags)
+      if (auto it = renamed.find(d.loc.file); it != renamed.end()) d.loc.file = it->second;
+  };
+  if (!assembled) {
+    finishDiagnostics();
     return result;
   }
 
@@ -151,7 +174,7 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
     return result;
   }
   collectToolOutput(link, "ld65", cfgPath, diags);
-  addCc65Columns(diags);
+  finishDiagnostics();
   if (link.exitCode != 0) return result;
 
   std::string dbgText;
@@ -164,9 +187,8 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
   if (nrom) dopts.skipSegments = {"HEADER", "CHARS"};
   std::vector<DbgSegmentInfo> segs;
   if (!parseDbgFile(dbgText, result.debug, diags, dopts, &segs)) return result;
-  // Generated files live in the scratch directory, which is about to go.
   for (auto& f : result.debug.files)
-    if (f.starts_with(dir->path() + "/")) f = "<generated>/" + baseName(f);
+    if (auto it = renamed.find(f); it != renamed.end()) f = it->second;
 
   // Cut each placed segment out of the file ld65 wrote it to.
   std::map<std::string, std::string> outputs;

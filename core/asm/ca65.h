@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,6 +53,10 @@ struct Ca65Options {
   std::vector<std::pair<std::string, std::string>> defines;  // ca65 -D name=value
   std::string cpu;                                           // ca65 --cpu; empty: 6502
   std::string ca65 = "ca65", ld65 = "ld65";                  // program names or paths
+  // Text of a top-level source instead of the file on disk (the editor's unsaved
+  // buffer); nullopt reads the file. Includes are always read from disk, from the
+  // original file's directory. Diagnostics and debug info keep the original name.
+  std::function<std::optional<std::string>(const std::string& path)> readFile;
   std::string workDir;  // objects, config and outputs; empty = a temp dir, removed afterwards
   // Keep ld65's side outputs at these paths too (empty: not kept).
   std::string dbgFile;    // --dbgfile

@@ -547,6 +547,34 @@ TEST(Ca65, ScratchDirectoryIsRemoved) {
   EXPECT_TRUE(std::filesystem::exists(opts.workDir + "/image.dbg"));
 }
 
+TEST(Ca65, UnsavedBufferReplacesTheFileButKeepsItsName) {
+  REQUIRE_CA65();
+  Sources src;
+  src.write("sub/k.inc", "K = 4\n");
+  std::string path = src.write("sub/ed.s", ".segment \"CODE\"\n  nop\n");  // stale on disk
+  std::string buffer = ".include \"k.inc\"\n.segment \"CODE\"\nentry:\n  lda #K\n";
+  Ca65Options opts;
+  opts.readFile = [&](const std::string& p) -> std::optional<std::string> {
+    if (p == path) return buffer;
+    return std::nullopt;
+  };
+  AsmResult r = assemble6502({path}, {}, opts);
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(chunk(r, "CODE")->bytes, (std::vector<uint8_t>{0xA9, 0x04}));
+  auto w = r.debug.lineFor(0x8000);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->file, path);
+  EXPECT_EQ(w->line, 4);
+
+  buffer = ".segment \"CODE\"\n  nop\n  lda #999\n";
+  AsmResult bad = assemble6502({path}, {}, opts);
+  EXPECT_FALSE(bad.ok);
+  ASSERT_FALSE(bad.diagnostics.empty());
+  EXPECT_EQ(bad.diagnostics[0].loc.file, path);
+  EXPECT_EQ(bad.diagnostics[0].loc.line, 3);
+  EXPECT_EQ(bad.diagnostics[0].loc.col, 3);  // found in the buffer, not the stale file
+}
+
 TEST(Ca65, MissingToolsAreReportedClearly) {
   Ca65Options opts;
   opts.ca65 = "collido-no-such-ca65";
