@@ -1,14 +1,149 @@
-// Placeholder until the 6502 core lands; replaced by the core's own runner.
+// `collido exec --cpu 6502`: runs a raw binary on the flat 64 KiB bus, the way CPU
+// test programs (e.g. a functional test that ends in `JMP *`) are run against the
+// core, and reports where and how it stopped.
+#include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/exec.h"
+#include "emu6502/cpu6502.h"
+#include "emu6502/disasm.h"
+#include "emu6502/flat_bus.h"
 
 namespace app::cli {
+namespace {
 
-int exec6502(const ExecOptions&) {
-  std::fprintf(stderr, "collido exec: the 6502 core is not built into this version\n");
+constexpr uint64_t kDefaultInstructionBudget = 2'000'000'000;
+
+// "$8000", "0x8000", "8000h" or decimal "32768".
+std::optional<uint32_t> parseAddress(const std::string& text) {
+  std::string s = text;
+  int base = 10;
+  if (!s.empty() && s[0] == '$') {
+    s = s.substr(1);
+    base = 16;
+  } else if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s = s.substr(2);
+    base = 16;
+  } else if (!s.empty() && (s.back() == 'h' || s.back() == 'H')) {
+    s.pop_back();
+    base = 16;
+  }
+  if (s.empty()) return std::nullopt;
+  uint32_t v = 0;
+  for (char c : s) {
+    int d;
+    if (c >= '0' && c <= '9')
+      d = c - '0';
+    else if (base == 16 && c >= 'a' && c <= 'f')
+      d = c - 'a' + 10;
+    else if (base == 16 && c >= 'A' && c <= 'F')
+      d = c - 'A' + 10;
+    else
+      return std::nullopt;
+    v = v * base + d;
+    if (v > 0xFFFF) return std::nullopt;
+  }
+  return v;
+}
+
+std::string flagString(uint8_t p) {
+  const char* names = "NV-BDIZC";
+  std::string out;
+  for (int bit = 7; bit >= 0; --bit) {
+    const char c = names[7 - bit];
+    out += (p >> bit) & 1 ? c : static_cast<char>(c == '-' ? '-' : c + ('a' - 'A'));
+  }
+  return out;
+}
+
+std::string hex4(uint32_t v) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "$%04X", v & 0xFFFF);
+  return buf;
+}
+
+int badInput(const std::string& message) {
+  std::fprintf(stderr, "collido exec: %s\n", message.c_str());
   return kExitBadInput;
+}
+
+}  // namespace
+
+int exec6502(const ExecOptions& o) {
+  if (!o.gb.empty())
+    return badInput("--gb is for --cpu sm83; use --image FILE[@ADDR] for the 6502");
+  if (o.serial || !o.untilText.empty())
+    return badInput("--serial and --until-text are for --cpu sm83");
+  if (o.image.empty()) return badInput("--cpu 6502 needs --image FILE[@ADDR]");
+
+  // FILE@ADDR: the address is whatever follows the last '@', if it parses.
+  std::string path = o.image;
+  uint32_t loadAddr = 0;
+  if (const size_t at = o.image.rfind('@'); at != std::string::npos) {
+    const std::optional<uint32_t> addr = parseAddress(o.image.substr(at + 1));
+    if (!addr)
+      return badInput("bad load address in --image " + o.image + " (use FILE@$0400, FILE@0x400)");
+    path = o.image.substr(0, at);
+    loadAddr = *addr;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return badInput("cannot open image " + path);
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
+  if (bytes.empty()) return badInput("image " + path + " is empty");
+  if (loadAddr + bytes.size() > 0x10000)
+    return badInput("image " + path + " (" + std::to_string(bytes.size()) + " bytes) loaded at " +
+                    hex4(loadAddr) + " runs past $FFFF");
+
+  emu6502::FlatBus bus;
+  bus.load(static_cast<uint16_t>(loadAddr), bytes);
+  emu6502::Cpu6502 cpu(bus);
+  if (!o.pc.empty()) {
+    const std::optional<uint32_t> pc = parseAddress(o.pc);
+    if (!pc) return badInput("bad --pc " + o.pc + " (use $0400, 0x400 or 1024)");
+    cpu.regs.pc = static_cast<uint16_t>(*pc);
+  } else {
+    cpu.regs.pc = static_cast<uint16_t>(bus.peek(0xFFFC) | (bus.peek(0xFFFD) << 8));
+  }
+  const uint16_t startPc = cpu.regs.pc;
+
+  emu6502::RunLimits limits;
+  limits.stopOnSelfLoop = o.untilLoop;
+  limits.maxInstructions = o.maxInstructions ? o.maxInstructions : kDefaultInstructionBudget;
+  if (o.maxCycles) limits.maxCycles = o.maxCycles;
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const emu6502::RunResult r = cpu.runUntil(limits);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  const emu6502::Regs& g = cpu.regs;
+  const emu6502::DisasmLine at = emu6502::disassemble(g.pc, bus);
+  std::printf("image: %s at $%04X (%zu bytes), start $%04X\n", path.c_str(), loadAddr, bytes.size(),
+              startPc);
+  std::printf("halt: %s at $%04X: %s\n", emu6502::haltReasonName(r.reason), g.pc, at.text.c_str());
+  std::printf("PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X (%s)\n", g.pc, g.a, g.x, g.y, g.s,
+              g.p, flagString(g.p).c_str());
+  std::printf("instructions: %llu\n", static_cast<unsigned long long>(r.instructions));
+  std::printf("cycles: %llu\n", static_cast<unsigned long long>(r.cycles));
+  std::printf("seconds: %.3f\n", seconds);
+  std::printf("M instructions/s: %.1f\n",
+              seconds > 0 ? static_cast<double>(r.instructions) / seconds / 1e6 : 0.0);
+
+  switch (r.reason) {
+    case emu6502::HaltReason::Loop:
+      return kExitClean;
+    case emu6502::HaltReason::Jam:
+      return kExitFindings;
+    default:
+      return o.untilLoop ? kExitFindings : kExitClean;  // budget ran out before the loop
+  }
 }
 
 }  // namespace app::cli
