@@ -3,34 +3,122 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <filesystem>
+
+#include "app/common/paths.h"
+
 namespace app {
 
 GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
-    : window_(window), opts_(opts), map_(core::makeDefaultMap(16, 15, 16)) {
-  // A placeholder room until scenarios load: a floor, a few platforms and water.
-  core::Room& r = map_.room;
-  for (int c = 3; c < 7; ++c) r.at(c, 9) = 2;
-  for (int c = 9; c < 13; ++c) r.at(c, 6) = 2;
-  for (int c = 1; c < 15; ++c) r.at(c, 13) = 3;
-  r.at(7, 12) = r.at(8, 12) = 4;
+    : window_(window), opts_(opts), placeholder_(core::makeDefaultMap(16, 15, 16)) {
+  std::string path = opts.scenario;
+  if (path.empty()) {
+    std::string shipped = dataDir() + "/maps/seed002_castle.scenario.json";
+    if (std::filesystem::exists(shipped)) path = shipped;
+  }
+  if (!path.empty() && openScenario(path)) {
+    if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
+    if (opts.stepInstructions > 0) {
+      ensureTrace();
+      tl_.step = std::min<int>(opts.stepInstructions, int(tl_.trace.steps.size())) - 1;
+    }
+  }
+}
+
+bool GuiApp::openScenario(const std::string& path) {
+  core::Scenario scenario;
+  std::string error;
+  auto sim = std::make_unique<core::Simulation>();
+  if (!core::loadScenario(path, scenario, &error) || !sim->build(scenario, &error) ||
+      !sim->simulate(&error)) {
+    status_ = error;
+    std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
+    return false;
+  }
+  sim_ = std::move(sim);
+  tl_ = TimelineState{};
+  view_.fitRequested = true;
+  status_ = "Opened " + path;
+  glfwSetWindowTitle(window_, ("Collidoscope - " + scenario.name).c_str());
+  return true;
+}
+
+int GuiApp::frameCount() const {
+  return sim_ ? int(sim_->recording().frames.size()) : 0;
+}
+
+void GuiApp::ensureTrace() {
+  if (!sim_ || frameCount() == 0) return;
+  if (tl_.traceFrame == tl_.frame && tl_.traceEntity == tl_.entity) return;
+  tl_.trace = sim_->trace(tl_.frame, tl_.entity);
+  tl_.traceFrame = tl_.frame;
+  tl_.traceEntity = tl_.entity;
+  tl_.step = -1;
+}
+
+void GuiApp::handleShortcuts() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  const int n = frameCount();
+  if (ImGui::IsKeyPressed(ImGuiKey_Space, false)) tl_.playing = !tl_.playing;
+  if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) tl_.frame = std::min(tl_.frame + 1, n - 1);
+  if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) tl_.frame = std::max(tl_.frame - 1, 0);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) quit_ = true;
+  // F-keys through GLFW codes (imgui 1.86's key API).
+  const bool shift = io.KeyShift;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11) && !shift) {
+    ensureTrace();
+    tl_.step = std::min(tl_.step + 1, int(tl_.trace.steps.size()) - 1);
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_F10) && shift) tl_.step = std::max(tl_.step - 1, 0);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11) && shift) tl_.step = -1;  // step out: to the frame's end
 }
 
 void GuiApp::drawFrame() {
+  handleShortcuts();
+  if (tl_.playing && frameCount() > 0) {
+    tl_.accumulator += tl_.speed;
+    while (tl_.accumulator >= 1) {
+      tl_.accumulator -= 1;
+      if (tl_.frame + 1 < frameCount())
+        ++tl_.frame;
+      else
+        tl_.playing = false;
+    }
+  }
   drawMenuBar();
   drawRoomPanel();
+  drawTimelinePanel();
+  drawCpuPanel();
+  drawEntityPanel();
+  drawStatus();
   drawAbout();
 }
 
 void GuiApp::drawMenuBar() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::BeginMenu("Open sample")) {
+      std::error_code ec;
+      for (const auto& e : std::filesystem::directory_iterator(dataDir() + "/maps", ec)) {
+        std::string name = e.path().filename().string();
+        if (name.ends_with(".scenario.json") && ImGui::MenuItem(name.c_str()))
+          openScenario(e.path().string());
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem("Grid", "G", &view_.showGrid);
+    ImGui::MenuItem("Grid", nullptr, &view_.showGrid);
     ImGui::MenuItem("Direction bits", nullptr, &view_.showBits);
-    ImGui::MenuItem("Colour by collision", "C", &view_.colourByCollision);
+    ImGui::MenuItem("Colour by collision", nullptr, &view_.colourByCollision);
+    ImGui::MenuItem("Hitboxes", nullptr, &view_.showHitboxes);
+    ImGui::MenuItem("Paths", nullptr, &view_.showPaths);
+    ImGui::MenuItem("Cells read", nullptr, &view_.showProbes);
     if (ImGui::MenuItem("Fit room", "Home")) view_.fitRequested = true;
     ImGui::EndMenu();
   }
@@ -39,6 +127,17 @@ void GuiApp::drawMenuBar() {
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();
+}
+
+void GuiApp::drawStatus() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - 24));
+  ImGui::SetNextWindowSize(ImVec2(vp->Size.x, 24));
+  ImGui::Begin("##status", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::TextUnformatted(status_.c_str());
+  ImGui::End();
 }
 
 void GuiApp::drawAbout() {

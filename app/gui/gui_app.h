@@ -1,13 +1,16 @@
-// The GUI's top-level object: owns the open document and the panels' shared
-// view state, and draws one ImGui frame. Panels are split one per file
-// (panel_*.cpp); each draws what core has recorded and never owns core logic.
+// The GUI's top-level object: owns the open scenario and its simulation, the
+// view state the panels share, and draws one ImGui frame. Panels are split one
+// per file (panel_*.cpp); each draws what core has recorded and never owns
+// core logic.
 #pragma once
 
+#include <memory>
 #include <string>
 
-#include "core/map/room.h"
+#include "core/sim/simulation.h"
 
 struct GLFWwindow;
+struct ImDrawList;
 
 namespace app {
 
@@ -17,6 +20,8 @@ struct LaunchOptions {
   int frames = 0;
   int width = 1600;
   int height = 900;
+  int frame = -1;            // --frame N: select this frame after loading
+  int stepInstructions = 0;  // --step-instructions K: step into K instructions
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -24,10 +29,27 @@ struct ViewState {
   bool showGrid = true;
   bool showBits = true;
   bool colourByCollision = false;
+  bool showHitboxes = true;
+  bool showPaths = true;
+  bool showProbes = true;
+  int trailFrames = 30;
   float zoom = 2.0f;
   float panX = 0, panY = 0;
   bool fitRequested = true;
   bool showAbout = false;
+};
+
+// Playback and debugger cursor.
+struct TimelineState {
+  int frame = 0;
+  int entity = 0;
+  bool playing = false;
+  float speed = 1.0f;  // frames per display frame
+  float accumulator = 0;
+  // Instruction cursor inside the selected call; -1 = the frame's end state.
+  int step = -1;
+  int traceFrame = -1, traceEntity = -1;
+  core::Trace trace;
 };
 
 class GuiApp {
@@ -37,15 +59,30 @@ class GuiApp {
   bool quitRequested() const { return quit_; }
 
  private:
+  bool openScenario(const std::string& path);
+  void handleShortcuts();
   void drawMenuBar();
   void drawAbout();
+  void drawStatus();
   void drawRoomPanel();
+  void drawEntities(ImDrawList* dl, float ox, float oy, float zoom);
+  void drawTimelinePanel();
+  void drawCpuPanel();
+  void drawEntityPanel();
+  // Re-executes the selected call with instruction tracing when the selection changed.
+  void ensureTrace();
+  int frameCount() const;
 
   GLFWwindow* window_;
   LaunchOptions opts_;
-  core::MapDocument map_;
+  std::unique_ptr<core::Simulation> sim_;
+  core::MapDocument placeholder_;
+  std::string status_;
   ViewState view_;
+  TimelineState tl_;
   bool quit_ = false;
+
+  const core::MapDocument& map() const { return sim_ ? sim_->scenario().map : placeholder_; }
 };
 
 }  // namespace app

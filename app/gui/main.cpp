@@ -30,6 +30,11 @@ int main(int argc, char** argv) {
   cli.add_option("--open", opts.scenario, "Scenario to open");
   cli.add_option("--frames", opts.frames, "Render N frames, then exit")->check(CLI::PositiveNumber);
   cli.add_option("--screenshot", opts.screenshot, "Write a PNG of the last frame, then exit");
+  cli.add_option("--frame", opts.frame, "Select frame N of the recording")
+      ->check(CLI::NonNegativeNumber);
+  cli.add_option("--step-instructions", opts.stepInstructions,
+                 "Step into K instructions of the selected call")
+      ->check(CLI::NonNegativeNumber);
   cli.add_option("--width", opts.width, "Window width")->check(CLI::Range(320, 8192));
   cli.add_option("--height", opts.height, "Window height")->check(CLI::Range(240, 8192));
   try {

@@ -24,13 +24,67 @@ ImU32 collisionColour(uint8_t bits) {
 
 }  // namespace
 
+void GuiApp::drawEntities(ImDrawList* dl, float ox, float oy, float z) {
+  const core::Scenario& sc = sim_->scenario();
+  const core::Recording& rec = sim_->recording();
+  const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
+  const core::Room& room = sc.map.room;
+  const float cs = room.cellSize * z;
+  const float offX = ox - sc.manifest.originX * z, offY = oy - sc.manifest.originY * z;
+  auto px = [&](int x, int y) { return ImVec2(offX + x * z, offY + y * z); };
+
+  // Cells the selected entity's routine read this frame.
+  if (view_.showProbes && tl_.entity < int(rec.frames[f].entities.size())) {
+    for (uint16_t c : rec.frames[f].entities[tl_.entity].cellsRead) {
+      ImVec2 p0(ox + (c % room.width) * cs, oy + (c / room.width) * cs);
+      dl->AddRectFilled(p0, ImVec2(p0.x + cs, p0.y + cs), IM_COL32(80, 220, 255, 60));
+      dl->AddRect(p0, ImVec2(p0.x + cs, p0.y + cs), IM_COL32(80, 220, 255, 220), 0, 0, 2.0f);
+    }
+  }
+  for (size_t i = 0; i < sc.entities.size(); ++i) {
+    const core::EntitySpec& spec = sc.entities[i];
+    const ImU32 colour = IM_COL32(spec.colour.r, spec.colour.g, spec.colour.b, 255);
+    const core::Hitbox hb = sc.hitboxOf(i);
+    if (view_.showPaths) {
+      // A fading trail of where the hitbox centre was over the last frames.
+      int from = std::max(0, f - view_.trailFrames);
+      for (int k = from; k < f; ++k) {
+        const auto& a = rec.frames[k].entities[i];
+        const auto& b = rec.frames[k + 1].entities[i];
+        float alpha = float(k - from + 1) / float(f - from + 1);
+        ImVec2 pa = px(a.x() + hb.x + hb.w / 2, a.y() + hb.y + hb.h / 2);
+        ImVec2 pb = px(b.x() + hb.x + hb.w / 2, b.y() + hb.y + hb.h / 2);
+        dl->AddLine(pa, pb, IM_COL32(spec.colour.r, spec.colour.g, spec.colour.b, int(200 * alpha)),
+                    2.0f);
+      }
+      // This frame's move: from the position before the call to the one after.
+      const auto& e = rec.frames[f].entities[i];
+      if (e.before.size() >= 2)
+        dl->AddLine(px(e.before[0] + hb.x + hb.w / 2, e.before[1] + hb.y + hb.h / 2),
+                    px(e.x() + hb.x + hb.w / 2, e.y() + hb.y + hb.h / 2), IM_COL32_WHITE, 2.0f);
+    }
+    const auto& e = rec.frames[f].entities[i];
+    // The sprite box (16x16 from the position) and the hitbox inside it.
+    ImVec2 s0 = px(e.x(), e.y());
+    dl->AddRect(s0, ImVec2(s0.x + 16 * z, s0.y + 16 * z), IM_COL32(255, 255, 255, 90), 0, 0, 1.0f);
+    if (view_.showHitboxes) {
+      ImVec2 h0 = px(e.x() + hb.x, e.y() + hb.y);
+      ImVec2 h1 = px(e.x() + hb.x + hb.w, e.y() + hb.y + hb.h);
+      dl->AddRectFilled(h0, h1, IM_COL32(spec.colour.r, spec.colour.g, spec.colour.b, 70));
+      dl->AddRect(h0, h1, colour, 0, 0, int(i) == tl_.entity ? 3.0f : 1.5f);
+    }
+    dl->AddText(ImVec2(s0.x, s0.y - ImGui::GetTextLineHeight()), colour, spec.name.c_str());
+  }
+}
+
 void GuiApp::drawRoomPanel() {
-  ImGui::SetNextWindowPos(ImVec2(0, 20), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(0, 19), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(900, 560), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Room")) {
     ImGui::End();
     return;
   }
+  const core::MapDocument& map_ = map();
   const core::Room& room = map_.room;
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -113,6 +167,7 @@ void GuiApp::drawRoomPanel() {
     for (int r = 0; r <= room.height; ++r)
       dl->AddLine(ImVec2(ox, oy + r * cs), ImVec2(ox + room.width * cs, oy + r * cs), grid);
   }
+  if (sim_ && frameCount() > 0) drawEntities(dl, ox, oy, z);
   dl->PopClipRect();
 
   if (hovered) {

@@ -376,6 +376,7 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
         auto si = segs.find(*seg);
         if (si != segs.end() && skip.count(si->second.name)) continue;
       }
+      s.isLabel = type == "lab";
       syms.push_back({std::move(s), type == "lab", id});
     }
   }

@@ -41,7 +41,7 @@ std::optional<uint32_t> DebugInfo::addressOf(const std::string& name) const {
 std::string DebugInfo::nameAt(uint32_t address) const {
   const DebugSymbol* best = nullptr;
   for (const auto& s : symbols) {
-    if (s.address != address) continue;
+    if (s.address != address || !s.isLabel) continue;
     bool local = s.name.find('.') != std::string::npos || s.name.find("::") != std::string::npos;
     if (!best)
       best = &s;

@@ -19,6 +19,7 @@ struct DebugSymbol {
   int bank = 0;          // ROM/RAM bank, 0 when unbanked
   uint32_t size = 0;     // bytes, 0 when unknown
   std::string scope;     // enclosing scope name, empty at top level
+  bool isLabel = true;   // false for constants (ca65 `=`/.set equates): never shown as addresses
 };
 
 struct DebugLine {
