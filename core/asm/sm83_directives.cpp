@@ -26,12 +26,16 @@ int32_t applyCompound(Op op, int32_t a, int32_t b, bool& ok) {
     case Op::Mul:
       return static_cast<int32_t>(ua * ub);
     case Op::Div:
-    case Op::Mod:
-      if (b == 0 || (a == INT32_MIN && b == -1)) {
-        ok = b != 0;
-        return op == Op::Div ? a : 0;
+    case Op::Mod: {
+      if (b == 0) {
+        ok = false;
+        return a;
       }
-      return op == Op::Div ? a / b : a % b;
+      // Floor division, like rgbasm's `/` and `%`.
+      int64_t q = static_cast<int64_t>(a) / b, m = static_cast<int64_t>(a) % b;
+      if (m != 0 && ((m < 0) != (b < 0))) --q, m += b;
+      return static_cast<int32_t>(static_cast<uint32_t>(op == Op::Div ? q : m));
+    }
     case Op::Shl:
       return b >= 32 || b < 0 ? 0 : static_cast<int32_t>(ua << b);
     case Op::Shr:

@@ -51,10 +51,12 @@ counter = 1
 counter = counter + 1
 DEF n SET 5
 DEF n += 2
+DEF m SET -7
+DEF m /= 2
 DEF REG EQUS "b"
 DEF INSTR EQUS "ld a, c"
 SECTION "C", ROM0[0]
-    db SIZE, OTHER, counter, n
+    db SIZE, OTHER, counter, n, m & $FF
     ld a, REG
     INSTR
     PURGE REG
@@ -63,7 +65,7 @@ SECTION "C", ROM0[0]
     ENDC
 )");
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
-  EXPECT_EQ(firstChunk(r), (Bytes{8, 16, 2, 7, 0x78, 0x79, 0xAA}));
+  EXPECT_EQ(firstChunk(r), (Bytes{8, 16, 2, 7, 0xFC, 0x78, 0x79, 0xAA}));
   EXPECT_EQ(r.debug.symbol("SIZE"), nullptr) << "constants are not address symbols";
 }
 
