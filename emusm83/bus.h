@@ -20,6 +20,9 @@
 // A bus may also expose FastPages: a direct pointer per 256-byte page for memory
 // with no side effects. The CPU reads and writes such pages without a virtual call
 // (and without ticking the bus), and falls back to read()/write() for null pages.
+//
+// read() must not change IE or IF (reads have no side effects on interrupts); after
+// a write() the CPU re-checks interrupts before the next instruction.
 #pragma once
 
 #include <array>
@@ -42,6 +45,10 @@ struct BusObserver {
 struct FastPages {
   std::array<uint8_t*, 256> read{};   // null: call Bus::read
   std::array<uint8_t*, 256> write{};  // null: call Bus::write
+  // Optional direct pointer to $FF80-$FFFE (Game Boy HRAM, where programs keep the
+  // stack and hot variables), used when page $FF itself is null because it also
+  // holds I/O registers and IE.
+  uint8_t* highRam = nullptr;
 };
 
 // Interrupt sources, as bits of IE ($FFFF) and IF ($FF0F), highest priority first.

@@ -98,6 +98,8 @@ void CpuSm83::writeCycle(uint16_t addr, uint8_t v) {
   ++cycles;
   if (uint8_t* page = pages_->write[addr >> 8]) {
     page[addr & 0xFF] = v;
+  } else if (pages_->highRam && addr >= 0xFF80 && addr != 0xFFFF) {
+    pages_->highRam[addr - 0xFF80] = v;
   } else {
     syncBus();
     bus_.write(addr, v);

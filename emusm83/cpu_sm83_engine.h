@@ -34,15 +34,21 @@ struct PagedMem {
   FastPages* pages;
   EMUSM83_INLINE bool read(uint16_t addr, uint8_t& v) const {
     const uint8_t* page = pages->read[addr >> 8];
-    if (!page) [[unlikely]]
-      return false;
+    if (!page) [[unlikely]] {
+      if (!pages->highRam || addr < 0xFF80 || addr == 0xFFFF) return false;
+      v = pages->highRam[addr - 0xFF80];
+      return true;
+    }
     v = page[addr & 0xFF];
     return true;
   }
   EMUSM83_INLINE bool write(uint16_t addr, uint8_t v) const {
     uint8_t* page = pages->write[addr >> 8];
-    if (!page) [[unlikely]]
-      return false;
+    if (!page) [[unlikely]] {
+      if (!pages->highRam || addr < 0xFF80 || addr == 0xFFFF) return false;
+      pages->highRam[addr - 0xFF80] = v;
+      return true;
+    }
     page[addr & 0xFF] = v;
     return true;
   }
@@ -101,10 +107,10 @@ class Engine {
   EMUSM83_INLINE uint8_t read(uint16_t addr, Access kind) {
     ++cyc;
     uint8_t v;
-    if (!mem_.read(addr, v)) [[unlikely]] {
+    // A read has no effect on IE/IF, and ticking the bus up to now cannot raise an
+    // interrupt before the deadline, so the deadline stands.
+    if (!mem_.read(addr, v)) [[unlikely]]
       v = cpu_.slowRead(addr, cyc);
-      deadline = 0;  // the access may have changed IE/IF: re-check at the boundary
-    }
     if constexpr (kObserve) {
       lastAddr_ = addr, lastData_ = v;
       obs_->onAccess(addr, v, kind);
@@ -116,7 +122,7 @@ class Engine {
     ++cyc;
     if (!mem_.write(addr, v)) [[unlikely]] {
       cpu_.slowWrite(addr, v, cyc);
-      deadline = 0;
+      deadline = 0;  // the write may have changed IE/IF: re-check at the boundary
     }
     if constexpr (kObserve) {
       lastAddr_ = addr, lastData_ = v;

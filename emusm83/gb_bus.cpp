@@ -8,6 +8,8 @@ namespace {
 constexpr uint32_t kLineCycles = 114;
 constexpr uint32_t kFrameCycles = kLineCycles * 154;
 constexpr uint32_t kVBlankStart = kLineCycles * 144;
+// A runaway program cannot fill memory through the serial port.
+constexpr size_t kMaxSerialBytes = size_t{4} << 20;
 
 }  // namespace
 
@@ -41,6 +43,7 @@ void GbBus::remap() {
     pages_.read[page] = pages_.write[page] = wram_.data() + ((page - 0xC0) & 0x1F) * 0x100;
   pages_.read[0xFE] = pages_.write[0xFE] = nullptr;
   pages_.read[0xFF] = pages_.write[0xFF] = nullptr;
+  pages_.highRam = hram_.data();
 }
 
 void GbBus::setPostBootState() {
@@ -124,7 +127,7 @@ void GbBus::writeIo(uint16_t addr, uint8_t v) {
     case 0x02:
       io_[0x02] = v;
       if ((v & 0x81) == 0x81) {
-        serial_.push_back(static_cast<char>(io_[0x01]));
+        if (serial_.size() < kMaxSerialBytes) serial_.push_back(static_cast<char>(io_[0x01]));
         io_[0x01] = 0xFF;
         io_[0x02] = static_cast<uint8_t>(v & 0x7F);
         if_ |= kIntSerial;

@@ -11,7 +11,8 @@
 //
 // Serial: writing SC with bits 7 and 0 set (start, internal clock) completes the
 // transfer at once: the byte in SB is appended to serialOutput(), SB reads $FF (no
-// partner), SC bit 7 clears and the serial interrupt is raised.
+// partner), SC bit 7 clears and the serial interrupt is raised. Capture stops after
+// 4 MiB so a runaway program cannot exhaust memory.
 //
 // LY ($FF44) is a stub with no PPU behind it: while LCDC bit 7 is set it counts
 // scanlines from the elapsed M-cycles (114 per line, 154 lines), STAT reports the
