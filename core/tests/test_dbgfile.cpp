@@ -146,6 +146,10 @@ TEST(DbgFile, SymbolNamesScopesAndSizes) {
   EXPECT_EQ(d.symbol("helper")->size, 3u);
   EXPECT_EQ(d.symbol("table")->size, 4u);
   EXPECT_EQ(d.addressOf("ZERO"), 0u);
+  EXPECT_FALSE(d.symbol("ZERO")->isLabel);  // an equate: never shown as an address name
+  EXPECT_FALSE(d.symbol("main::tmp")->isLabel);
+  EXPECT_TRUE(d.symbol("main")->isLabel);
+  EXPECT_TRUE(d.symbol("px")->isLabel);
   // Imports are listed once (at their definition), struct/enum members and
   // symbols in skipped segments not at all.
   int helpers = 0;
