@@ -319,3 +319,69 @@ TEST(CpuUnstable, ShxPageCrossReplacesHighByte) {
 
 }  // namespace
 }  // namespace emu6502
+
+namespace emu6502 {
+namespace {
+
+// Random memory as a program: the fast paths (flat array, page map, virtual calls)
+// and the observed path must agree on every register, cycle and byte.
+TEST(CpuPaths, RandomProgramsAgreeOnEveryPath) {
+  struct PagedBus : FlatBus {
+    uint8_t* flatMemory() override { return nullptr; }
+  };
+  struct VirtualBus : FlatBus {
+    uint8_t* flatMemory() override { return nullptr; }
+    FastPages* fastPages() override { return nullptr; }
+  };
+  struct Counter : BusObserver {
+    uint64_t n = 0;
+    void onAccess(uint16_t, uint8_t, Access) override { ++n; }
+  };
+  uint32_t seed = 1;
+  auto next = [&] {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<uint8_t>(seed >> 24);
+  };
+  for (int round = 0; round < 20; ++round) {
+    std::vector<uint8_t> image(65536);
+    for (auto& b : image) b = next();
+    Regs start;
+    start.pc = static_cast<uint16_t>(next() << 8 | next());
+    start.a = next();
+    start.x = next();
+    start.y = next();
+    start.s = next();
+    start.p = static_cast<uint8_t>(next() | kFlagU);
+
+    FlatBus flat;
+    PagedBus paged;
+    VirtualBus virt;
+    FlatBus observed;
+    FlatBus* buses[] = {&flat, &paged, &virt, &observed};
+    std::vector<RunResult> results;
+    std::vector<Regs> regs;
+    Counter counter;
+    for (FlatBus* bus : buses) {
+      bus->ram() = {};
+      bus->load(0, image);
+      Cpu6502 cpu(*bus);
+      if (bus == &observed) cpu.setObserver(&counter);
+      cpu.regs = start;
+      RunLimits limits;
+      limits.maxInstructions = 20000;
+      results.push_back(cpu.runUntil(limits));
+      regs.push_back(cpu.regs);
+    }
+    for (int i = 1; i < 4; ++i) {
+      EXPECT_EQ(regs[i], regs[0]) << "round " << round << " path " << i;
+      EXPECT_EQ(results[i].cycles, results[0].cycles) << "round " << round << " path " << i;
+      EXPECT_EQ(results[i].instructions, results[0].instructions);
+      EXPECT_EQ(results[i].reason, results[0].reason);
+      EXPECT_TRUE(buses[i]->ram() == flat.ram()) << "round " << round << " path " << i;
+    }
+    EXPECT_EQ(counter.n, results[0].cycles);
+  }
+}
+
+}  // namespace
+}  // namespace emu6502
