@@ -41,6 +41,32 @@ void CpuSm83::clearStates() {
   deadline_ = 0;
 }
 
+void CpuSm83::clearLock() {
+  locked_ = halted_ = haltEntry_ = haltBug_ = stopped_ = false;
+  lockReason_[0] = '\0';
+  deadline_ = 0;
+}
+
+CpuState CpuSm83::state() const {
+  CpuState s;
+  s.regs = regs;
+  s.cycles = cycles;
+  s.halted = halted_, s.haltEntry = haltEntry_, s.haltBug = haltBug_;
+  s.locked = locked_, s.stopped = stopped_, s.eiPending = eiPending_;
+  return s;
+}
+
+void CpuSm83::setState(const CpuState& s) {
+  regs = s.regs;
+  cycles = s.cycles;
+  halted_ = s.halted, haltEntry_ = s.haltEntry, haltBug_ = s.haltBug;
+  locked_ = s.locked, stopped_ = s.stopped, eiPending_ = s.eiPending;
+  if (locked_ && !lockReason_[0])
+    std::snprintf(lockReason_, sizeof lockReason_, "restored lock-up");
+  if (!locked_) lockReason_[0] = '\0';
+  deadline_ = 0;
+}
+
 void CpuSm83::reset() {
   regs = Regs{};
   clearStates();

@@ -62,6 +62,16 @@ struct RunLimits {
   bool stopOnSelfLoop = false;
 };
 
+// Everything a snapshot needs to resume the CPU exactly (Regs alone misses a pending
+// EI, HALT and lock-up).
+struct CpuState {
+  Regs regs;
+  uint64_t cycles = 0;
+  bool halted = false, haltEntry = false, haltBug = false, locked = false, stopped = false;
+  bool eiPending = false;
+  bool operator==(const CpuState&) const = default;
+};
+
 struct RunResult {
   HaltReason reason = HaltReason::None;
   uint64_t instructions = 0;  // executed by this call (interrupt dispatches not counted)
@@ -97,12 +107,16 @@ class CpuSm83 {
   bool locked() const { return locked_; }
   // Why the CPU locked: "illegal opcode $D3 at $0150" or "HALT with IE = 0 ...".
   const char* lockReason() const { return lockReason_; }
-  void clearLock() { locked_ = false; }
+  // Lets the CPU run again from PC after a lock-up; also ends a HALT or STOP.
+  void clearLock();
   // EI ran and IME turns on after the next instruction.
   bool eiPending() const { return eiPending_; }
   void setEiPending(bool pending) { eiPending_ = pending; }
   // The halt bug is armed: the next opcode fetch does not advance PC.
   bool haltBug() const { return haltBug_; }
+
+  CpuState state() const;
+  void setState(const CpuState& s);
 
  private:
   template <class Mem, bool kObserve>

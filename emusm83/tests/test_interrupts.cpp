@@ -241,6 +241,35 @@ TEST(Sm83Interrupts, HaltingOnAStoppedTimerHitsTheCycleBudget) {
   EXPECT_TRUE(m.cpu.halted());
 }
 
+TEST(Sm83Interrupts, ClearLockEndsAHaltLockUp) {
+  Machine m(romWithVectors({0x76, 0x3C, 0x18, 0xFE}));  // halt / inc a / jr @
+  EXPECT_EQ(m.cpu.runUntil({}).reason, HaltReason::Locked);
+  m.cpu.clearLock();
+  EXPECT_FALSE(m.cpu.halted());
+  RunLimits limits;
+  limits.stopOnSelfLoop = true;
+  EXPECT_EQ(m.cpu.runUntil(limits).reason, HaltReason::Loop);
+  EXPECT_EQ(m.cpu.regs.a, 1);
+}
+
+TEST(Sm83Interrupts, StateRoundTripKeepsThePendingEi) {
+  Machine m(romWithVectors({0xFB, 0x3C, 0x3C}));  // ei / inc a / inc a
+  m.bus.poke(0xFFFF, kIntTimer);
+  m.bus.poke(0xFF0F, kIntTimer);
+  m.cpu.step();
+  const CpuState saved = m.cpu.state();
+  EXPECT_TRUE(saved.eiPending);
+  m.cpu.step();
+  m.cpu.step();
+  EXPECT_EQ(m.cpu.regs.a, 4);  // the interrupt was taken
+  m.cpu.setState(saved);
+  m.bus.poke(0xFF0F, kIntTimer);
+  EXPECT_EQ(m.cpu.state(), saved);
+  m.cpu.step();
+  m.cpu.step();
+  EXPECT_EQ(m.cpu.regs.a, 4);  // the same again after restoring
+}
+
 TEST(Sm83Interrupts, IllegalOpcodeLocks) {
   Machine m(romWithVectors({0x00, 0xDD, 0x00}));
   const RunResult r = m.cpu.runUntil({});
