@@ -84,7 +84,7 @@ void CpuSm83::setPostBootState() {
 }
 
 void CpuSm83::syncBus() {
-  if (ticked_ > cycles) ticked_ = cycles;  // the cycle counter was set back by hand
+  if (ticked_ > cycles) ticked_ = cycles;
   uint64_t due = cycles - ticked_;
   while (due > 0) {
     const auto n = static_cast<unsigned>(std::min<uint64_t>(due, 0x40000000u));
@@ -233,6 +233,7 @@ RunResult CpuSm83::run(const RunLimits& limits) {
   uint64_t n = 0;
   HaltReason reason = HaltReason::None;
   deadline_ = 0;
+  ticked_ = cycles;  // a hand-set cycle counter does not move the devices' clock
   e.load();
   for (;;) {
     bool haltBug = false;
@@ -265,6 +266,7 @@ RunResult CpuSm83::run(const RunLimits& limits) {
     }
   }
   e.store();
+  syncBus();  // devices are up to date whenever the CPU is not running
   return {reason, n, cycles - start};
 }
 
@@ -278,7 +280,7 @@ RunResult CpuSm83::runUntil(const RunLimits& limits) {
 unsigned CpuSm83::step() {
   if (locked_) return 0;
   if (halted_) {
-    syncBus();
+    ticked_ = cycles;
     if (!pendingInterrupts()) {
       haltEntry_ = false;
       ++cycles;

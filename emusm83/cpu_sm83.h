@@ -20,8 +20,15 @@
 // the high-byte push, as on hardware: if that push cleared the pending bit, no
 // interrupt is acknowledged and PC becomes $0000.
 //
+// Bus tags: the opcode byte is OpcodeFetch; the byte after a $CB prefix and every
+// immediate byte are Operand; data and stack accesses are Read/Write; cycles with no
+// access are Internal. Interrupt dispatch reports its 5 cycles (Internal, Internal,
+// Write, Write, Internal). Halted M-cycles make no access and are not reported.
+//
 // Timing is M-cycle exact for the CPU; devices on the bus are ticked lazily (see
-// emusm83/bus.h).
+// emusm83/bus.h) and are up to date whenever step()/runUntil() return. While halted,
+// runUntil skips straight to the next device event instead of idling cycle by cycle.
+// Assigning `cycles` by hand does not move the devices' clock.
 #pragma once
 
 #include <cstdint>

@@ -108,6 +108,11 @@ Disassembly disassemble(uint16_t pc, const PeekFn& peek, const SymbolFn& symbols
   return d;
 }
 
+Disassembly disassemble(uint16_t pc, const Bus& bus, const SymbolFn& symbols) {
+  return disassemble(
+      pc, [&bus](uint16_t addr) { return bus.peek(addr); }, symbols);
+}
+
 Disassembly disassemble(uint16_t pc, std::span<const uint8_t> bytes, const SymbolFn& symbols) {
   return disassemble(
       pc,

@@ -20,6 +20,7 @@
 #include <span>
 #include <string>
 
+#include "emusm83/bus.h"
 #include "emusm83/opcodes.h"
 
 namespace emusm83 {
@@ -44,6 +45,7 @@ struct Disassembly {
 };
 
 Disassembly disassemble(uint16_t pc, const PeekFn& peek, const SymbolFn& symbols = nullptr);
+Disassembly disassemble(uint16_t pc, const Bus& bus, const SymbolFn& symbols = nullptr);
 // Disassembles from a byte buffer that starts at address pc; bytes past the end read as 0.
 Disassembly disassemble(uint16_t pc, std::span<const uint8_t> bytes,
                         const SymbolFn& symbols = nullptr);

@@ -241,6 +241,25 @@ TEST(Sm83Interrupts, HaltingOnAStoppedTimerHitsTheCycleBudget) {
   EXPECT_TRUE(m.cpu.halted());
 }
 
+TEST(Sm83Interrupts, AccessesAreTagged) {
+  // ld a, [$C000] / set 1, [hl] / push bc
+  Machine m(romWithVectors({0xFA, 0x00, 0xC0, 0xCB, 0xCE, 0xC5}));
+  m.cpu.regs.setHl(0xC010);
+  Recorder rec;
+  m.cpu.setObserver(&rec);
+  m.cpu.step();
+  m.cpu.step();
+  m.cpu.step();
+  const Access want[] = {Access::OpcodeFetch, Access::Operand,  Access::Operand, Access::Read,
+                         Access::OpcodeFetch, Access::Operand,  Access::Read,    Access::Write,
+                         Access::OpcodeFetch, Access::Internal, Access::Write,   Access::Write};
+  ASSERT_EQ(rec.cycles.size(), std::size(want));
+  for (size_t i = 0; i < rec.cycles.size(); ++i) EXPECT_EQ(rec.cycles[i].kind, want[i]) << i;
+  EXPECT_EQ(rec.cycles[7].addr, 0xC010);
+  EXPECT_EQ(rec.cycles[7].value, 0x02);
+  EXPECT_STREQ(accessName(Access::Operand), "operand");
+}
+
 TEST(Sm83Interrupts, ClearLockEndsAHaltLockUp) {
   Machine m(romWithVectors({0x76, 0x3C, 0x18, 0xFE}));  // halt / inc a / jr @
   EXPECT_EQ(m.cpu.runUntil({}).reason, HaltReason::Locked);
