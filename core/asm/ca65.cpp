@@ -1,6 +1,7 @@
 #include "core/asm/ca65.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -102,6 +103,8 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
       return result;
     }
   } else {
+    std::error_code ec;
+    std::filesystem::create_directories(opts.workDir, ec);
     dir = TempDir::existing(opts.workDir);
   }
   ProcessOptions popts;
@@ -130,6 +133,10 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
         if (home.empty()) home = "/";
         argv.insert(argv.end(), {"-I", home, "--bin-include-dir", home});
       }
+    }
+    if (input.starts_with("-")) {  // would read as an option
+      renamed["./" + input] = input;
+      input = "./" + input;
     }
     if (!opts.cpu.empty()) argv.insert(argv.end(), {"--cpu", opts.cpu});
     for (const auto& inc : opts.includeDirs) argv.insert(argv.end(), {"-I", inc});

@@ -538,10 +538,9 @@ TEST(Ca65, ScratchDirectoryIsRemoved) {
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   EXPECT_TRUE(std::filesystem::is_empty(tmp));
 
-  // With a work directory, the intermediate files stay for inspection.
+  // With a work directory (created when missing), the intermediate files stay.
   Ca65Options opts;
-  opts.workDir = src.dir() + "/work";
-  std::filesystem::create_directory(opts.workDir);
+  opts.workDir = src.dir() + "/work/nested";
   ASSERT_TRUE(assemble6502({s}, {}, opts).ok);
   EXPECT_TRUE(std::filesystem::exists(opts.workDir + "/link.cfg"));
   EXPECT_TRUE(std::filesystem::exists(opts.workDir + "/image.dbg"));
