@@ -131,21 +131,23 @@ class Machine6502 final : public Machine {
   Snapshot snapshot() const override {
     Snapshot s;
     s.ram.assign(bus_.ram().begin(), bus_.ram().begin() + kRamSize);
-    s.regs.resize(sizeof(emu6502::Regs) + 1);
-    std::memcpy(s.regs.data(), &cpu_.regs, sizeof(emu6502::Regs));
-    s.regs.back() = cpu_.jammed() ? 1 : 0;
+    // Field by field: the struct's padding bytes would make equal states compare unequal.
+    const auto& r = cpu_.regs;
+    s.regs = {uint8_t(r.pc), uint8_t(r.pc >> 8), r.a, r.x, r.y, r.s, r.p, uint8_t(cpu_.jammed())};
     return s;
   }
 
   void restore(const Snapshot& s) override {
     std::memcpy(bus_.ram().data(), s.ram.data(), std::min(s.ram.size(), kRamSize));
-    if (s.regs.size() == sizeof(emu6502::Regs) + 1) {
-      std::memcpy(&cpu_.regs, s.regs.data(), sizeof(emu6502::Regs));
+    if (s.regs.size() == 8) {
+      auto& r = cpu_.regs;
+      r.pc = uint16_t(s.regs[0] | s.regs[1] << 8);
+      r.a = s.regs[2], r.x = s.regs[3], r.y = s.regs[4], r.s = s.regs[5], r.p = s.regs[6];
       cpu_.clearJam();
     }
   }
 
-  size_t snapshotSize() const override { return kRamSize + sizeof(emu6502::Regs) + 1; }
+  size_t snapshotSize() const override { return kRamSize + 8; }
 
  private:
   void attach(AccessObserver* observer) {

@@ -140,8 +140,15 @@ class MachineSm83 final : public Machine {
     s.ram.resize(kWramSize + kHramSize);
     std::memcpy(s.ram.data(), bus_.ram().data() + 0xC000, kWramSize);
     std::memcpy(s.ram.data() + kWramSize, bus_.ram().data() + 0xFF80, kHramSize);
-    s.regs.resize(sizeof(emusm83::Regs));
-    std::memcpy(s.regs.data(), &cpu_.regs, sizeof(emusm83::Regs));
+    // Field by field: the struct's padding bytes would make equal states compare unequal.
+    const auto& r = cpu_.regs;
+    s.regs = {r.a,           r.f,
+              r.b,           r.c,
+              r.d,           r.e,
+              r.h,           r.l,
+              uint8_t(r.sp), uint8_t(r.sp >> 8),
+              uint8_t(r.pc), uint8_t(r.pc >> 8),
+              uint8_t(r.ime)};
     return s;
   }
 
@@ -150,13 +157,18 @@ class MachineSm83 final : public Machine {
       std::memcpy(bus_.ram().data() + 0xC000, s.ram.data(), kWramSize);
       std::memcpy(bus_.ram().data() + 0xFF80, s.ram.data() + kWramSize, kHramSize);
     }
-    if (s.regs.size() == sizeof(emusm83::Regs)) {
-      std::memcpy(&cpu_.regs, s.regs.data(), sizeof(emusm83::Regs));
+    if (s.regs.size() == 13) {
+      auto& r = cpu_.regs;
+      r.a = s.regs[0], r.f = s.regs[1], r.b = s.regs[2], r.c = s.regs[3], r.d = s.regs[4];
+      r.e = s.regs[5], r.h = s.regs[6], r.l = s.regs[7];
+      r.sp = uint16_t(s.regs[8] | s.regs[9] << 8);
+      r.pc = uint16_t(s.regs[10] | s.regs[11] << 8);
+      r.ime = s.regs[12] != 0;
       cpu_.clearLock();
     }
   }
 
-  size_t snapshotSize() const override { return kWramSize + kHramSize + sizeof(emusm83::Regs); }
+  size_t snapshotSize() const override { return kWramSize + kHramSize + 13; }
 
  private:
   void attach(AccessObserver* observer) {
