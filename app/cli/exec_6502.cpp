@@ -82,10 +82,11 @@ int exec6502(const ExecOptions& o) {
     return badInput("--serial and --until-text are for --cpu sm83");
   if (o.image.empty()) return badInput("--cpu 6502 needs --image FILE[@ADDR]");
 
-  // FILE@ADDR: the address is whatever follows the last '@', if it parses.
+  // FILE@ADDR: the address is whatever follows the last '@' (unless the whole
+  // argument names an existing file).
   std::string path = o.image;
   uint32_t loadAddr = 0;
-  if (const size_t at = o.image.rfind('@'); at != std::string::npos) {
+  if (const size_t at = o.image.rfind('@'); at != std::string::npos && !std::ifstream(o.image)) {
     const std::optional<uint32_t> addr = parseAddress(o.image.substr(at + 1));
     if (!addr)
       return badInput("bad load address in --image " + o.image + " (use FILE@$0400, FILE@0x400)");
@@ -101,9 +102,19 @@ int exec6502(const ExecOptions& o) {
     return badInput("image " + path + " (" + std::to_string(bytes.size()) + " bytes) loaded at " +
                     hex4(loadAddr) + " runs past $FFFF");
 
+  // A stock NMOS 6502 (BCD ADC/SBC) instead of the 2A03, for test programs that
+  // check decimal mode. Picked up once ExecOptions has a `decimal` flag.
+  emu6502::CpuConfig config;
+  config.decimalMode = [](const auto& opts) {
+    if constexpr (requires { opts.decimal; })
+      return static_cast<bool>(opts.decimal);
+    else
+      return false;
+  }(o);
+
   emu6502::FlatBus bus;
   bus.load(static_cast<uint16_t>(loadAddr), bytes);
-  emu6502::Cpu6502 cpu(bus);
+  emu6502::Cpu6502 cpu(bus, config);
   if (!o.pc.empty()) {
     const std::optional<uint32_t> pc = parseAddress(o.pc);
     if (!pc) return badInput("bad --pc " + o.pc + " (use $0400, 0x400 or 1024)");
@@ -125,8 +136,9 @@ int exec6502(const ExecOptions& o) {
 
   const emu6502::Regs& g = cpu.regs;
   const emu6502::DisasmLine at = emu6502::disassemble(g.pc, bus);
-  std::printf("image: %s at $%04X (%zu bytes), start $%04X\n", path.c_str(), loadAddr, bytes.size(),
-              startPc);
+  std::printf("image: %s at $%04X (%zu bytes), start $%04X, %s\n", path.c_str(), loadAddr,
+              bytes.size(), startPc,
+              config.decimalMode ? "NMOS 6502 (decimal mode)" : "2A03 (no decimal mode)");
   std::printf("halt: %s at $%04X: %s\n", emu6502::haltReasonName(r.reason), g.pc, at.text.c_str());
   std::printf("PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X (%s)\n", g.pc, g.a, g.x, g.y, g.s,
               g.p, flagString(g.p).c_str());

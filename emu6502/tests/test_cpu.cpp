@@ -385,3 +385,66 @@ TEST(CpuPaths, RandomProgramsAgreeOnEveryPath) {
 
 }  // namespace
 }  // namespace emu6502
+
+namespace emu6502 {
+namespace {
+
+// Decimal mode against the NMOS sequences of Bruce Clark's decimal-mode
+// tutorial (appendix A), for every A, operand and carry.
+TEST(CpuDecimal, ExhaustiveAgainstNmosSequences) {
+  FlatBus bus;
+  CpuConfig cfg;
+  cfg.decimalMode = true;
+  Cpu6502 cpu(bus, cfg);
+  int mismatches = 0;
+  for (int op : {0x69, 0xE9}) {
+    for (int a = 0; a < 256; ++a) {
+      for (int b = 0; b < 256; ++b) {
+        for (int c = 0; c < 2; ++c) {
+          int result, carry, n, v, z;
+          if (op == 0x69) {
+            int al = (a & 0x0F) + (b & 0x0F) + c;
+            if (al >= 0x0A) al = ((al + 0x06) & 0x0F) + 0x10;
+            int sum = (a & 0xF0) + (b & 0xF0) + al;
+            const int signedSum =
+                static_cast<int8_t>(a & 0xF0) + static_cast<int8_t>(b & 0xF0) + al;
+            n = (sum >> 7) & 1;
+            v = signedSum < -128 || signedSum > 127;
+            if (sum >= 0xA0) sum += 0x60;
+            result = sum & 0xFF;
+            carry = sum >= 0x100;
+            z = ((a + b + c) & 0xFF) == 0;
+          } else {
+            int al = (a & 0x0F) - (b & 0x0F) + c - 1;
+            if (al < 0) al = ((al - 0x06) & 0x0F) - 0x10;
+            int diff = (a & 0xF0) - (b & 0xF0) + al;
+            if (diff < 0) diff -= 0x60;
+            result = diff & 0xFF;
+            const int bin = a - b - (1 - c);
+            carry = bin >= 0;
+            n = (bin >> 7) & 1;
+            v = ((a ^ b) & (a ^ bin) & 0x80) != 0;
+            z = (bin & 0xFF) == 0;
+          }
+          bus.poke(0x0200, static_cast<uint8_t>(op));
+          bus.poke(0x0201, static_cast<uint8_t>(b));
+          cpu.regs.pc = 0x0200;
+          cpu.regs.a = static_cast<uint8_t>(a);
+          cpu.regs.p = static_cast<uint8_t>(kFlagU | kFlagD | c);
+          cpu.step();
+          const uint8_t p = cpu.regs.p;
+          const bool ok = cpu.regs.a == result && (p & kFlagC) == carry && ((p >> 7) & 1) == n &&
+                          ((p >> 6) & 1) == v && ((p >> 1) & 1) == z;
+          if (!ok && ++mismatches <= 5)
+            ADD_FAILURE() << std::hex << "op " << op << " a " << a << " b " << b << " c " << c
+                          << " got A " << int(cpu.regs.a) << " P " << int(p) << " want A "
+                          << result;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+}  // namespace
+}  // namespace emu6502
