@@ -26,8 +26,8 @@ namespace app::cli {
 namespace {
 
 constexpr uint64_t kDefaultMaxCycles = 4'000'000'000ull;  // about an hour of Game Boy time
-// Serial text is checked between slices of this many M-cycles (about 1/16 s of GB time).
-constexpr uint64_t kSliceCycles = 65536;
+// Serial text is checked between slices of this many M-cycles (about 4 ms of GB time).
+constexpr uint64_t kSliceCycles = 4096;
 
 bool parseAddress(const std::string& text, uint16_t& out) {
   std::string s = text;
