@@ -120,6 +120,7 @@ class Cpu6502 {
 
   bool jammed() const { return jammed_; }
   void clearJam() { jammed_ = false; }
+  void setJammed(bool jammed) { jammed_ = jammed; }  // for restoring a snapshot
 
  private:
   template <class Mem, bool kObserve, bool kChecks>

@@ -8,6 +8,7 @@
 
 #include "emu6502/cpu6502.h"
 #include "emu6502/flat_bus.h"
+#include "emu6502/opcodes.h"
 
 namespace emu6502 {
 namespace {
@@ -444,6 +445,42 @@ TEST(CpuDecimal, ExhaustiveAgainstNmosSequences) {
     }
   }
   EXPECT_EQ(mismatches, 0);
+}
+
+}  // namespace
+}  // namespace emu6502
+
+namespace emu6502 {
+namespace {
+
+// The table's base cycles and page-cross flags are what the UI shows; hold them
+// to what the CPU does for every indexed opcode.
+TEST(OpcodeTable, BaseCyclesAndPageCrossPenaltyMatchTheCpu) {
+  for (unsigned op = 0; op < 256; ++op) {
+    const OpcodeInfo& info = kOpcodes[op];
+    if (info.cls == OpClass::Jam || info.mode == AddrMode::Rel) continue;
+    auto cyclesWith = [&](uint8_t index) {
+      FlatBus bus;
+      bus.poke(0x0200, static_cast<uint8_t>(op));
+      bus.poke(0x0201, info.mode == AddrMode::Izy ? 0x10 : 0xF0);
+      bus.poke(0x0202, 0x12);
+      bus.poke(0x0010, 0xF0);
+      bus.poke(0x0011, 0x12);
+      bus.poke(0xFFFE, 0x00);
+      bus.poke(0xFFFF, 0x30);
+      Cpu6502 cpu(bus);
+      cpu.regs.pc = 0x0200;
+      cpu.regs.x = cpu.regs.y = index;
+      return cpu.step();
+    };
+    const unsigned plain = cyclesWith(0x01);
+    EXPECT_EQ(plain, info.baseCycles) << std::hex << op;
+    const bool indexed =
+        info.mode == AddrMode::Abx || info.mode == AddrMode::Aby || info.mode == AddrMode::Izy;
+    if (indexed) {
+      EXPECT_EQ(cyclesWith(0x20) - plain, info.pageCrossPenalty ? 1u : 0u) << std::hex << op;
+    }
+  }
 }
 
 }  // namespace
