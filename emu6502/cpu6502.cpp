@@ -1,5 +1,7 @@
 #include "emu6502/cpu6502.h"
 
+#include <algorithm>
+
 #include "emu6502/cpu6502_exec.h"
 
 namespace emu6502 {
@@ -46,39 +48,50 @@ RunResult Cpu6502::run(const RunLimits& limits) {
   const std::vector<bool>* breakpoints = limits.breakpoints;
   const bool stopOnSelfLoop = limits.stopOnSelfLoop;
   uint64_t n = 0;
-  HaltReason reason;
-  for (;;) {
-    if (e.pc == sentinel) [[unlikely]] {
+  HaltReason reason = HaltReason::None;
+  while (reason == HaltReason::None) {
+    if (e.pc == sentinel) {
       reason = HaltReason::Returned;
       break;
     }
-    if constexpr (kChecks) {
-      if (breakpoints && n != 0 && (*breakpoints)[e.pc]) {
-        reason = HaltReason::Breakpoint;
-        break;
-      }
-    }
-    if (n >= maxInstructions) [[unlikely]] {
+    if (n >= maxInstructions) {
       reason = HaltReason::InstructionBudget;
       break;
     }
-    if (e.cyc >= maxCycles) [[unlikely]] {
+    if (e.cyc >= maxCycles) {
       reason = HaltReason::CycleBudget;
       break;
     }
-    const uint16_t startPc = e.pc;
-    ++n;
-    if (!e.execute()) [[unlikely]] {
-      jammed_ = true;
-      reason = HaltReason::Jam;
-      break;
-    }
-    if constexpr (kChecks) {
-      if (stopOnSelfLoop && e.pc == startPc) {
-        reason = HaltReason::Loop;
+    // The budgets are checked once per batch: no instruction takes more than 8
+    // cycles, so none of the next `batch` instructions can start past a budget.
+    const uint64_t batch =
+        std::max<uint64_t>(1, std::min(maxInstructions - n, (maxCycles - e.cyc) / 8));
+    const uint64_t end = n + batch;
+    do {
+      if (e.pc == sentinel) [[unlikely]] {
+        reason = HaltReason::Returned;
         break;
       }
-    }
+      if constexpr (kChecks) {
+        if (breakpoints && n != 0 && (*breakpoints)[e.pc]) {
+          reason = HaltReason::Breakpoint;
+          break;
+        }
+      }
+      const uint16_t startPc = e.pc;
+      ++n;
+      if (!e.execute()) [[unlikely]] {
+        jammed_ = true;
+        reason = HaltReason::Jam;
+        break;
+      }
+      if constexpr (kChecks) {
+        if (stopOnSelfLoop && e.pc == startPc) {
+          reason = HaltReason::Loop;
+          break;
+        }
+      }
+    } while (n < end);
   }
   e.save(regs);
   cycles += e.cyc;
