@@ -20,6 +20,11 @@
 // the high-byte push, as on hardware: if that push cleared the pending bit, no
 // interrupt is acknowledged and PC becomes $0000.
 //
+// HALT waits for IE & IF. When nothing can ever end it (IE has no source enabled, as
+// on the FlatBus, which has no interrupts) runUntil reports Locked with a reason.
+// STOP is 2 bytes and makes runUntil return Stopped; the next call resumes after it
+// (this system has no joypad to wake it).
+//
 // Bus tags: the opcode byte is OpcodeFetch; the byte after a $CB prefix and every
 // immediate byte are Operand; data and stack accesses are Read/Write; cycles with no
 // access are Internal. Interrupt dispatch reports its 5 cycles (Internal, Internal,
