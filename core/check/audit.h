@@ -1,0 +1,89 @@
+// Room audit: runs one frame of a scenario's routine for entity 0 from every
+// free start position, in 8 directions and at speeds 1..N, and classifies each
+// case against the oracle (verdict.h). The result counts verdicts, paints a
+// heatmap of failing cases over the room and lists failing cases, each of
+// which replays as a one-frame scenario (auditCaseScenario).
+//
+//   AuditOptions o;  o.maxSpeed = 4;
+//   AuditResult r = runAudit(scenario, o, [](size_t done, size_t total) {...}, &cancel);
+//   if (!r.ok) ... r.error;
+//
+// A start position is free when entity 0's hitbox lies inside the room, the
+// position fits the x/y fields, and the hitbox overlaps no fully solid cell
+// (all four block bits; one-way cells are places entities legitimately stand).
+// Input-driven entities (motion.inputSlots) get the d-pad buttons of the
+// direction; others get the "dir" value whose motion.directions vector matches
+// (directions without one are skipped). Speed goes into the "speed" field; a
+// routine without one is audited at motion.speed only (other speeds skipped),
+// except with dx/dy input, whose byte carries the speed.
+// Runs on all cores, one Simulation per thread built from one assembled image;
+// the progress callback is called from the calling thread.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/check/verdict.h"
+#include "core/sim/scenario.h"
+
+namespace core {
+
+struct AuditOptions {
+  int stride = 1;  // start positions every `stride` pixels in x and y
+  int minSpeed = 1, maxSpeed = 4;
+  bool diagonals = true;        // 8 directions, else the 4 axis directions
+  int threads = 0;              // 0 = std::thread::hardware_concurrency()
+  size_t maxFailures = 100000;  // failing cases kept (counts are always complete)
+};
+
+// The 8 audit directions, index 0..7: R, DR, D, DL, L, UL, U, UR.
+inline constexpr std::array<std::array<int, 2>, 8> kAuditDirections{
+    {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}};
+const char* auditDirectionName(int dir);
+
+struct AuditCase {
+  int x = 0, y = 0;  // entity 0's start, routine coordinates
+  int dir = 0;       // index into kAuditDirections
+  int speed = 1;
+};
+
+struct AuditFailure {
+  AuditCase c;
+  FrameVerdict verdict;
+};
+
+struct AuditResult {
+  bool ok = false;  // false: could not run (see error)
+  std::string error;
+  bool cancelled = false;
+  uint64_t cases = 0;    // cases run
+  uint64_t skipped = 0;  // direction/speed combinations the routine cannot be given
+  uint64_t startPositions = 0;
+  std::array<uint64_t, kVerdictCount> counts{};  // by Verdict
+  // Failing cases per start: room pixel of the hitbox's top-left corner at the
+  // start, heatWidth * heatHeight (the room in pixels), row-major.
+  int heatWidth = 0, heatHeight = 0;
+  std::vector<int> heat;
+  std::vector<AuditFailure> failures;  // sorted by start (y, x), direction, speed
+  bool failuresTruncated = false;
+  double seconds = 0;
+
+  uint64_t count(Verdict v) const { return counts[size_t(v)]; }
+  uint64_t failing() const { return cases - count(Verdict::Ok); }
+};
+
+using ProgressFn = std::function<void(size_t done, size_t total)>;
+
+AuditResult runAudit(const Scenario& scenario, const AuditOptions& options,
+                     const ProgressFn& progress = nullptr,
+                     const std::atomic<bool>* cancel = nullptr);
+
+// A one-frame scenario that replays `c`: entity 0 alone at the start with the
+// direction/speed fields and the input the audit gave it.
+Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c);
+
+}  // namespace core

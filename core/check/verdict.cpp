@@ -1,0 +1,253 @@
+#include "core/check/verdict.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace core {
+
+const char* verdictName(Verdict v) {
+  switch (v) {
+    case Verdict::Ok:
+      return "ok";
+    case Verdict::Clip:
+      return "CLIP";
+    case Verdict::Gap:
+      return "GAP";
+    case Verdict::Tunnel:
+      return "TUNNEL";
+    case Verdict::FalseBlock:
+      return "FALSE-BLOCK";
+    case Verdict::Jitter:
+      return "JITTER";
+    case Verdict::RoutineFault:
+      return "ROUTINE-FAULT";
+    case Verdict::Drift:
+      return "DRIFT";
+  }
+  return "?";
+}
+
+namespace {
+
+int fieldValue(const std::vector<std::string>& names, const std::vector<int32_t>& values,
+               const char* name, int fallback) {
+  for (size_t i = 0; i < names.size() && i < values.size(); ++i)
+    if (names[i] == name) return values[i];
+  return fallback;
+}
+
+int sign(int v) {
+  return (v > 0) - (v < 0);
+}
+
+std::string cellText(const CellPos& c) {
+  return "cell " + std::to_string(c.col) + "," + std::to_string(c.row);
+}
+
+std::string posText(int x, int y) {
+  return "(" + std::to_string(x) + "," + std::to_string(y) + ")";
+}
+
+}  // namespace
+
+Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& fieldNames,
+                      const std::vector<int32_t>& before, int slot, uint8_t input) {
+  const bool hasSpeed = m.fields.count("speed") > 0;
+  const int speed =
+      hasSpeed ? fieldValue(fieldNames, before, "speed", m.motion.speed) : m.motion.speed;
+  Motion mv;
+  const auto& slots = m.motion.inputSlots;
+  if (std::find(slots.begin(), slots.end(), slot) != slots.end()) {
+    mv.dx = ((input & kButtonRight) ? 1 : 0) - ((input & kButtonLeft) ? 1 : 0);
+    mv.dy = ((input & kButtonDown) ? 1 : 0) - ((input & kButtonUp) ? 1 : 0);
+  } else {
+    int dir = fieldValue(fieldNames, before, "dir", -1);
+    auto it = m.motion.directions.find(dir);
+    if (it != m.motion.directions.end()) {
+      mv.dx = it->second[0];
+      mv.dy = it->second[1];
+    }
+  }
+  mv.dx *= speed;
+  mv.dy *= speed;
+  return mv;
+}
+
+int unwrapField(int before, int after, int size) {
+  const int bits = size >= 2 ? 16 : 8;
+  const int mod = 1 << bits;
+  int d = ((after - before) % mod + mod) % mod;
+  if (d >= mod / 2) d -= mod;
+  return before + d;
+}
+
+FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hb, const OracleSettings& s,
+                          int originX, int originY, int x, int y, Motion motion, int rx, int ry) {
+  FrameVerdict v;
+  v.startX = x;
+  v.startY = y;
+  v.motion = motion;
+  v.routineX = rx;
+  v.routineY = ry;
+  OracleMove o = oracleMove(map, hb, x, y, motion.dx, motion.dy, s, originX, originY);
+  v.oracleX = o.x;
+  v.oracleY = o.y;
+  const int cs = map.room.cellSize;
+
+  // CLIP: a newly entered cell under the final hitbox that blocks its entry direction.
+  if (hb.w > 0 && hb.h > 0 && cs > 0) {
+    const int c0 = floorDiv(x - originX + hb.x, cs),
+              c1 = floorDiv(x - originX + hb.x + hb.w - 1, cs);
+    const int r0 = floorDiv(y - originY + hb.y, cs),
+              r1 = floorDiv(y - originY + hb.y + hb.h - 1, cs);
+    const int fc0 = floorDiv(rx - originX + hb.x, cs),
+              fc1 = floorDiv(rx - originX + hb.x + hb.w - 1, cs);
+    const int fr0 = floorDiv(ry - originY + hb.y, cs),
+              fr1 = floorDiv(ry - originY + hb.y + hb.h - 1, cs);
+    for (int r = fr0; r <= fr1; ++r)
+      for (int c = fc0; c <= fc1; ++c) {
+        const bool newCol = c < c0 || c > c1, newRow = r < r0 || r > r1;
+        if (!newCol && !newRow) continue;
+        const uint8_t hbit = c > c1 ? kBlockRight : kBlockLeft;
+        const uint8_t vbit = r > r1 ? kBlockDown : kBlockUp;
+        uint8_t bit = newCol ? hbit : vbit;
+        if (newCol && newRow) bit = s.xFirst ? vbit : hbit;
+        if (oracleCell(map, c, r, s) & bit) {
+          v.verdict = Verdict::Clip;
+          v.hasCell = true;
+          v.cell = {c, r};
+          v.message = "ends at " + posText(rx, ry) + " inside " + cellText(v.cell) +
+                      ", which blocks entry; oracle stops at " + posText(o.x, o.y);
+          return v;
+        }
+      }
+  }
+  if (rx == o.x && ry == o.y) return v;
+
+  struct Axis {
+    int d, start, oracle, routine;
+    bool blocked;
+    CellPos cell;
+    const char* name;
+  };
+  const Axis axes[2] = {{motion.dx, x, o.x, rx, o.blockedX, o.cellX, "x"},
+                        {motion.dy, y, o.y, ry, o.blockedY, o.cellY, "y"}};
+  // Progress along the intended direction of an axis.
+  auto progress = [](const Axis& a, int pos) { return (pos - a.start) * sign(a.d); };
+  // Whether the routine's final hitbox spans the blocking cell across the axis,
+  // i.e. the cell lies on the routine's own line of travel.
+  auto facing = [&](const Axis& a) {
+    const bool h = &a == &axes[0];
+    const int lo = h ? ry - originY + hb.y : rx - originX + hb.x;
+    const int hi = lo + (h ? hb.h : hb.w) - 1;
+    const int k = h ? a.cell.row : a.cell.col;
+    return floorDiv(lo, cs) <= k && k <= floorDiv(hi, cs);
+  };
+  for (const Axis& a : axes)
+    if (a.d != 0 && a.blocked && progress(a, a.routine) > progress(a, a.oracle) && facing(a)) {
+      v.verdict = Verdict::Tunnel;
+      v.hasCell = true;
+      v.cell = a.cell;
+      v.message = std::string("passed through ") + cellText(a.cell) + " on " + a.name +
+                  ": ends at " + posText(rx, ry) + ", oracle stops at " + posText(o.x, o.y);
+      return v;
+    }
+  for (const Axis& a : axes)
+    if (a.d != 0 && a.blocked && progress(a, a.routine) < progress(a, a.oracle) && facing(a)) {
+      v.verdict = Verdict::Gap;
+      v.hasCell = true;
+      v.cell = a.cell;
+      v.message = std::string("stopped ") +
+                  std::to_string(progress(a, a.oracle) - progress(a, a.routine)) + " px short on " +
+                  a.name + " of contact with " + cellText(a.cell) + ": ends at " + posText(rx, ry) +
+                  ", oracle " + posText(o.x, o.y);
+      return v;
+    }
+  for (const Axis& a : axes)
+    if (a.d != 0 && progress(a, a.routine) < progress(a, a.oracle)) {
+      v.verdict = Verdict::FalseBlock;
+      v.hasPixel = true;
+      // The routine's leading edge pixel on the refused axis.
+      const bool h = &a == &axes[0];
+      v.pixelX = rx - originX + hb.x + (h && a.d > 0 ? hb.w - 1 : 0);
+      v.pixelY = ry - originY + hb.y + (!h && a.d > 0 ? hb.h - 1 : 0);
+      v.message = std::string("refused ") + a.name + " motion the oracle allows: moved " +
+                  std::to_string(progress(a, a.routine)) + " of " + std::to_string(std::abs(a.d)) +
+                  " px, ends at " + posText(rx, ry) + ", oracle " + posText(o.x, o.y);
+      return v;
+    }
+  v.verdict = Verdict::Drift;
+  v.message = "moved to " + posText(rx, ry) + " where the oracle goes to " + posText(o.x, o.y) +
+              " (intended motion " + posText(motion.dx, motion.dy) + ")";
+  return v;
+}
+
+std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording& rec) {
+  std::vector<FrameVerdict> out;
+  const RoutineManifest& m = sc.manifest;
+  auto sizeOf = [&](const char* name) {
+    auto it = m.fields.find(name);
+    return it == m.fields.end() ? 1 : it->second.size;
+  };
+  const int sizeX = sizeOf("x"), sizeY = sizeOf("y");
+  for (size_t f = 0; f < rec.frames.size(); ++f) {
+    const auto& ents = rec.frames[f].entities;
+    for (size_t i = 0; i < ents.size(); ++i) {
+      const EntityFrame& e = ents[i];
+      const int bx = e.before.size() > 0 ? e.before[0] : 0;
+      const int by = e.before.size() > 1 ? e.before[1] : 0;
+      const int rx = unwrapField(bx, e.x(), sizeX), ry = unwrapField(by, e.y(), sizeY);
+      Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input);
+      FrameVerdict v;
+      if (isFault(e.halt) || e.badWrite) {
+        v.startX = bx;
+        v.startY = by;
+        v.motion = mv;
+        v.routineX = rx;
+        v.routineY = ry;
+        OracleMove o = oracleMove(sc.map, sc.hitboxOf(i), bx, by, mv.dx, mv.dy, sc.oracle,
+                                  m.originX, m.originY);
+        v.oracleX = o.x;
+        v.oracleY = o.y;
+        v.verdict = Verdict::RoutineFault;
+        v.message = isFault(e.halt) ? std::string("halted: ") + haltKindName(e.halt)
+                                    : "wrote into the encoded room or attribute table";
+      } else {
+        v = classifyMove(sc.map, sc.hitboxOf(i), sc.oracle, m.originX, m.originY, bx, by, mv, rx,
+                         ry);
+      }
+      v.frame = int(f);
+      v.entity = int(i);
+      out.push_back(std::move(v));
+    }
+  }
+  // JITTER: A, B, A under the same input and intended motion.
+  const size_t n = rec.frames.empty() ? 0 : rec.frames[0].entities.size();
+  for (size_t f = 2; f < rec.frames.size(); ++f)
+    for (size_t i = 0; i < n; ++i) {
+      if (rec.frames[f].entities.size() != n || rec.frames[f - 1].entities.size() != n ||
+          rec.frames[f - 2].entities.size() != n)
+        continue;
+      const FrameVerdict* w[3] = {&out[(f - 2) * n + i], &out[(f - 1) * n + i], &out[f * n + i]};
+      const EntityFrame* e[3] = {&rec.frames[f - 2].entities[i], &rec.frames[f - 1].entities[i],
+                                 &rec.frames[f].entities[i]};
+      if (e[0]->input != e[1]->input || e[1]->input != e[2]->input) continue;
+      if (!(w[0]->motion == w[1]->motion) || !(w[1]->motion == w[2]->motion)) continue;
+      const bool aba = e[0]->x() == e[2]->x() && e[0]->y() == e[2]->y() &&
+                       (e[0]->x() != e[1]->x() || e[0]->y() != e[1]->y());
+      if (!aba) continue;
+      for (int k = 0; k < 3; ++k) {
+        FrameVerdict& v = out[(f - 2 + k) * n + i];
+        if (v.verdict == Verdict::Ok || v.verdict == Verdict::Gap ||
+            v.verdict == Verdict::FalseBlock || v.verdict == Verdict::Drift) {
+          v.verdict = Verdict::Jitter;
+          v.message = "oscillates " + posText(e[0]->x(), e[0]->y()) + " <-> " +
+                      posText(e[1]->x(), e[1]->y()) + " under constant input from frame " +
+                      std::to_string(f - 2);
+        }
+      }
+    }
+  return out;
+}
+
+}  // namespace core

@@ -1,0 +1,94 @@
+// Per-frame verdicts: compares what a routine did in one call with what the
+// exact oracle (oracle.h) says the hitbox should have done, and names the
+// difference. classifyRecording() judges a whole recording; classifyMove()
+// judges one move and is what audits use.
+//
+// The intended motion of a call (intendedMotion) comes from the manifest's
+// MotionModel: entities listed in motion.inputSlots move by the pressed
+// d-pad (Right/Left -> dx = +-speed, Down/Up -> dy = +-speed, opposite
+// buttons cancel), others by motion.directions[their "dir" field] * speed;
+// speed is the entity's "speed" field when the manifest has one, else
+// motion.speed. Positions are read *before* the call; the routine's result is
+// unwrapped to the field width (an 8-bit x going 0 -> 255 moved by -1).
+//
+// Classes, checked in this order (the first that applies wins):
+//  ROUTINE-FAULT  the call halted abnormally (isFault) or wrote into the room.
+//  CLIP           the routine's final hitbox overlaps a cell it newly entered
+//                 (not overlapped at the start) whose collision byte blocks the
+//                 direction it entered from. A cell new in both column and row
+//                 is judged by the second axis of the oracle's order, as the
+//                 oracle would enter it. Outside cells follow outsideSolid.
+//  ok             the routine's position equals the oracle's.
+//  TUNNEL         on an axis where the oracle was blocked, the routine got
+//                 further than the oracle and its final hitbox spans the
+//                 blocking cell across that axis (so, not being CLIP, it is
+//                 past the wall on its own line of travel).
+//  GAP            on an axis where the oracle was blocked (contact), the routine
+//                 stopped short of the oracle's flush position, its hitbox
+//                 spanning the blocking cell across the axis (the cell is ahead).
+//  FALSE-BLOCK    on an axis with intended motion the routine made less progress
+//                 than the oracle otherwise: the oracle moved (further) freely.
+//                 (A diagonal the routine turns into a vertical move lands here.)
+//  DRIFT          any other difference: motion on an axis where none was
+//                 intended, or further than intended through free space.
+//                 (Not in DESIGN's list; without it such frames would pass as ok.)
+//  JITTER         (recordings only) replaces ok/GAP/FALSE-BLOCK/DRIFT when the
+//                 position after frames f-2, f-1, f is A, B, A (A != B) with the
+//                 same input byte and the same intended motion in all three. The
+//                 oracle never oscillates under constant motion (its progress is
+//                 never negative), so all three frames of the pattern disagree
+//                 with exact geometry somewhere; CLIP/TUNNEL/FAULT stay as they are.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/check/oracle.h"
+#include "core/sim/scenario.h"
+#include "core/sim/simulation.h"
+
+namespace core {
+
+enum class Verdict : uint8_t { Ok, Clip, Gap, Tunnel, FalseBlock, Jitter, RoutineFault, Drift };
+constexpr int kVerdictCount = 8;
+// "ok", "CLIP", "GAP", "TUNNEL", "FALSE-BLOCK", "JITTER", "ROUTINE-FAULT", "DRIFT".
+const char* verdictName(Verdict v);
+
+struct Motion {
+  int dx = 0, dy = 0;
+  bool operator==(const Motion&) const = default;
+};
+
+// The motion the oracle expects of entity `slot` in one call, from its field
+// values before the call (in `fieldNames` order) and the input byte.
+Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& fieldNames,
+                      const std::vector<int32_t>& before, int slot, uint8_t input);
+
+struct FrameVerdict {
+  int frame = 0, entity = 0;
+  Verdict verdict = Verdict::Ok;
+  int startX = 0, startY = 0;      // routine coordinates before the call
+  Motion motion;                   // intended
+  int oracleX = 0, oracleY = 0;    // where the oracle ends
+  int routineX = 0, routineY = 0;  // where the routine ended (unwrapped)
+  bool hasCell = false;            // the offending cell (CLIP, TUNNEL, GAP)
+  CellPos cell;
+  bool hasPixel = false;  // the routine's leading-edge pixel, room coordinates (FALSE-BLOCK)
+  int pixelX = 0, pixelY = 0;
+  std::string message;  // one line of evidence; empty for ok
+};
+
+// Judges one move that did not fault. `routineX/Y` must already be unwrapped.
+FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hitbox,
+                          const OracleSettings& settings, int originX, int originY, int x, int y,
+                          Motion motion, int routineX, int routineY);
+
+// The routine's value after a call, unwrapped relative to `before` for a field
+// of `size` bytes (1 or 2).
+int unwrapField(int before, int after, int size);
+
+// One verdict per frame per entity, frame-major.
+std::vector<FrameVerdict> classifyRecording(const Scenario& scenario, const Recording& recording);
+
+}  // namespace core
