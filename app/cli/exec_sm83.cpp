@@ -106,6 +106,10 @@ int execSm83(const ExecOptions& opts) {
     bus = std::move(flat);
   }
   if (!opts.pc.empty() && !parseAddress(opts.pc, pc)) return badInput("bad --pc " + opts.pc);
+  if (!gb && (opts.serial || !opts.untilText.empty()))
+    std::fprintf(stderr,
+                 "warning: --serial and --until-text need --gb (the flat bus has no "
+                 "serial port)\n");
 
   emusm83::CpuSm83 cpu(*bus);
   if (gb) {
