@@ -18,6 +18,7 @@ CommandRegistrar reg(
       sub.add_flag("--until-loop", o->untilLoop, "Stop when the PC repeats");
       sub.add_option("--max-instructions", o->maxInstructions, "Instruction budget");
       sub.add_option("--max-cycles", o->maxCycles, "Cycle budget");
+      sub.add_flag("--decimal", o->decimal, "6502: decimal-mode ADC/SBC (NMOS 6502, not the 2A03)");
       sub.add_flag("--serial", o->serial, "Print captured serial output");
       sub.add_option("--until-text", o->untilText, "Stop once serial output contains TEXT");
       return [o] { return o->cpu == "6502" ? exec6502(*o) : execSm83(*o); };

@@ -16,6 +16,7 @@ struct ExecOptions {
   bool untilLoop = false;              // stop when the PC repeats (JMP * / jr @)
   uint64_t maxInstructions = 0;        // 0 = no limit beyond the default
   uint64_t maxCycles = 0;              // 0 = no limit beyond the default
+  bool decimal = false;                // 6502 only: a decimal-capable NMOS 6502 instead of the 2A03
   bool serial = false;                 // print captured serial text (sm83)
   std::vector<std::string> untilText;  // stop once serial output contains any of these
 };
