@@ -11,20 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-bool parseColour(const std::string& s, Rgba& out) {
-  if (s.size() != 7 || s[0] != '#') return false;
-  auto v = parseNumberText("$" + s.substr(1));
-  if (!v) return false;
-  out = Rgba{uint8_t(*v >> 16), uint8_t(*v >> 8), uint8_t(*v), 255};
-  return true;
-}
-
-std::string colourText(const Rgba& c) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
-  return buf;
-}
-
 std::string bitsText(uint8_t v) {
   std::string s = "%";
   for (int b = 7; b >= 0; --b) s += char('0' + ((v >> b) & 1));

@@ -1,5 +1,9 @@
 #include "core/map/tiles.h"
 
+#include <cstdio>
+
+#include "core/util/json_reader.h"
+
 namespace core {
 
 std::vector<Tile> decodeChr(const std::vector<uint8_t>& data, ChrFormat format) {
@@ -63,6 +67,20 @@ std::string tileText(const Tile& tile) {
     for (int x = 0; x < 8; ++x) s += char('0' + tile.px[y * 8 + x]);
   }
   return s;
+}
+
+bool parseColour(const std::string& text, Rgba& out) {
+  if (text.size() != 7 || text[0] != '#') return false;
+  auto v = parseNumberText("$" + text.substr(1));
+  if (!v) return false;
+  out = Rgba{uint8_t(*v >> 16), uint8_t(*v >> 8), uint8_t(*v), 255};
+  return true;
+}
+
+std::string colourText(const Rgba& c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
+  return buf;
 }
 
 const char* chrFormatName(ChrFormat f) {

@@ -23,6 +23,10 @@ struct Rgba {
 
 using Palette = std::array<Rgba, 4>;
 
+// Colours as "#rrggbb" in JSON files. parseColour returns false for any other form.
+bool parseColour(const std::string& text, Rgba& out);
+std::string colourText(const Rgba& c);
+
 // Decodes `data` (a whole number of 16-byte tiles; a trailing partial tile is ignored).
 std::vector<Tile> decodeChr(const std::vector<uint8_t>& data, ChrFormat format);
 // Encodes tiles back to CHR bytes.

@@ -17,14 +17,6 @@ namespace {
 constexpr int kScenarioVersion = 1;
 constexpr const char* kButtonLetters = "RLDUTSBA";  // bit 0 .. bit 7
 
-bool parseColour(const std::string& s, Rgba& out) {
-  if (s.size() != 7 || s[0] != '#') return false;
-  auto v = parseNumberText("$" + s.substr(1));
-  if (!v) return false;
-  out = Rgba{uint8_t(*v >> 16), uint8_t(*v >> 8), uint8_t(*v), 255};
-  return true;
-}
-
 Hitbox readHitbox(JsonReader& r, const json& hb, const std::string& p) {
   Hitbox h;
   h.x = int(r.integer(hb, p, "x", -256, 256));
@@ -162,9 +154,7 @@ bool saveScenario(const std::string& path, const Scenario& s, std::string* error
   j["routine"] = makeRelative(path, s.manifestPath);
   json ents = json::array();
   for (const EntitySpec& e : s.entities) {
-    char colour[8];
-    std::snprintf(colour, sizeof colour, "#%02x%02x%02x", e.colour.r, e.colour.g, e.colour.b);
-    json je = {{"name", e.name}, {"x", e.x}, {"y", e.y}, {"colour", colour}};
+    json je = {{"name", e.name}, {"x", e.x}, {"y", e.y}, {"colour", colourText(e.colour)}};
     if (!e.fields.empty()) je["fields"] = e.fields;
     if (e.hitbox)
       je["hitbox"] = {
