@@ -2,6 +2,7 @@
 // 424 checks) with the real ca65/ld65 and runs it on the flat bus until it loops
 // on `success` or `fail`. Skipped when cc65 is not installed.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -29,7 +30,9 @@ struct Program {
 bool buildSelfcheck(Program& out, std::string& why) {
   const std::string ca65 = EMU6502_CA65, ld65 = EMU6502_LD65;
   const fs::path src = fs::path(COLLIDOSCOPE_SOURCE_DIR) / "emu6502" / "tests" / "programs";
-  const fs::path dir = fs::path(EMU6502_TEST_BINARY_DIR) / "selfcheck";
+  // One directory per process: ctest runs each test case as its own process, in parallel.
+  const fs::path dir =
+      fs::path(EMU6502_TEST_BINARY_DIR) / ("selfcheck_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string cmd = "cd '" + dir.string() + "' && '" + ca65 + "' -g -o selfcheck.o '" +
                           (src / "selfcheck.s").string() + "' && '" + ld65 + "' -C '" +
@@ -50,6 +53,8 @@ bool buildSelfcheck(Program& out, std::string& why) {
     if (ls >> al >> addr >> name && al == "al" && name.size() > 1)
       out.labels[name.substr(1)] = static_cast<uint16_t>(std::stoul(addr, nullptr, 16));
   }
+  lbl.close();
+  fs::remove_all(dir);
   if (!out.labels.count("success") || !out.labels.count("fail")) {
     why = "labels success/fail missing from selfcheck.lbl";
     return false;
