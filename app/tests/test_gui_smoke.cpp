@@ -11,6 +11,7 @@ namespace fs = std::filesystem;
 using app::test::quote;
 using app::test::runProcess;
 
+#ifdef COLLIDOSCOPE_GUI_EXE
 namespace {
 
 bool haveXvfbRun() {
@@ -18,6 +19,7 @@ bool haveXvfbRun() {
 }
 
 }  // namespace
+#endif
 
 TEST(GuiSmoke, TenFramesWriteANonBlankScreenshotOfTheWindowSize) {
 #ifndef COLLIDOSCOPE_GUI_EXE
