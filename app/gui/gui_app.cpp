@@ -39,6 +39,7 @@ bool GuiApp::openScenario(const std::string& path) {
   sim_ = std::move(sim);
   tl_ = TimelineState{};
   view_.fitRequested = true;
+  view_.lastAudit.reset();
   status_ = "Opened " + path;
   glfwSetWindowTitle(window_, ("Collidoscope - " + scenario.name).c_str());
   return true;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "core/check/audit.h"
 #include "core/sim/simulation.h"
 
 struct GLFWwindow;
@@ -32,11 +33,16 @@ struct ViewState {
   bool showHitboxes = true;
   bool showPaths = true;
   bool showProbes = true;
+  bool showGhost = true;     // oracle ghost hitbox where the verdict is not ok
+  bool showHeatmap = false;  // audit heatmap (needs lastAudit)
   int trailFrames = 30;
   float zoom = 2.0f;
   float panX = 0, panY = 0;
   bool fitRequested = true;
   bool showAbout = false;
+  // The last finished audit of the open scenario (null until one ran); the Room
+  // view draws its heatmap. Set by the Audit panel, reset when a scenario opens.
+  std::shared_ptr<const core::AuditResult> lastAudit;
 };
 
 // Playback and debugger cursor.
