@@ -41,7 +41,7 @@ bool GuiApp::openScenario(const std::string& path) {
   view_.fitRequested = true;
   view_.lastAudit.reset();
   status_ = "Opened " + path;
-  glfwSetWindowTitle(window_, ("Collidoscope - " + scenario.name).c_str());
+  documentOpened(path, false);
   return true;
 }
 
@@ -60,12 +60,14 @@ void GuiApp::ensureTrace() {
 
 void GuiApp::handleShortcuts() {
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
+  if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
   const int n = frameCount();
   if (ImGui::IsKeyPressed(ImGuiKey_Space, false)) tl_.playing = !tl_.playing;
-  if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) tl_.frame = std::min(tl_.frame + 1, n - 1);
-  if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) tl_.frame = std::max(tl_.frame - 1, 0);
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) quit_ = true;
+  if (!edit_.recordInput) {  // while recording, the arrows are the pad
+    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) tl_.frame = std::min(tl_.frame + 1, n - 1);
+    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) tl_.frame = std::max(tl_.frame - 1, 0);
+  }
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) requestAction(FileAction::Quit);
   // F-keys through GLFW codes (imgui 1.86's key API).
   const bool shift = io.KeyShift;
   if (ImGui::IsKeyPressed(GLFW_KEY_F11) && !shift) {
@@ -78,41 +80,34 @@ void GuiApp::handleShortcuts() {
 
 void GuiApp::drawFrame() {
   handleShortcuts();
+  handleEditShortcuts();
   if (tl_.playing && frameCount() > 0) {
     tl_.accumulator += tl_.speed;
     while (tl_.accumulator >= 1) {
       tl_.accumulator -= 1;
-      if (tl_.frame + 1 < frameCount())
+      if (tl_.frame + 1 < frameCount() || edit_.recordInput)  // recording grows the script
         ++tl_.frame;
       else
         tl_.playing = false;
     }
+    recordInputFrame();
   }
+  updateVerdicts();
   drawMenuBar();
   drawRoomPanel();
+  drawTilesPanel();
   drawTimelinePanel();
   drawCpuPanel();
   drawEntityPanel();
   drawStatus();
   drawAbout();
+  drawDocumentDialogs();
 }
 
 void GuiApp::drawMenuBar() {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("File")) {
-    if (ImGui::BeginMenu("Open sample")) {
-      std::error_code ec;
-      for (const auto& e : std::filesystem::directory_iterator(dataDir() + "/maps", ec)) {
-        std::string name = e.path().filename().string();
-        if (name.ends_with(".scenario.json") && ImGui::MenuItem(name.c_str()))
-          openScenario(e.path().string());
-      }
-      ImGui::EndMenu();
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
-    ImGui::EndMenu();
-  }
+  drawFileMenu();
+  drawEditMenu();
   if (ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Grid", nullptr, &view_.showGrid);
     ImGui::MenuItem("Direction bits", nullptr, &view_.showBits);
@@ -120,6 +115,8 @@ void GuiApp::drawMenuBar() {
     ImGui::MenuItem("Hitboxes", nullptr, &view_.showHitboxes);
     ImGui::MenuItem("Paths", nullptr, &view_.showPaths);
     ImGui::MenuItem("Cells read", nullptr, &view_.showProbes);
+    ImGui::MenuItem("Oracle ghost", nullptr, &view_.showGhost);
+    ImGui::MenuItem("Audit heatmap", nullptr, &view_.showHeatmap, view_.lastAudit != nullptr);
     if (ImGui::MenuItem("Fit room", "Home")) view_.fitRequested = true;
     ImGui::EndMenu();
   }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "app/gui/edit_state.h"
 #include "core/check/audit.h"
 #include "core/sim/simulation.h"
 
@@ -79,6 +80,35 @@ class GuiApp {
   void ensureTrace();
   int frameCount() const;
 
+  // Editing: document.cpp (files, title, quit prompt), edit_actions.cpp (undo,
+  // re-simulation, verdicts), panel_tiles.cpp, room_edit.cpp, input_editor.cpp.
+  void drawFileMenu();
+  void drawEditMenu();
+  void drawDocumentDialogs();
+  void handleEditShortcuts();
+  void requestAction(FileAction action, const std::string& path = {});
+  void runAction(FileAction action, const std::string& path);
+  void newRoom();
+  bool openPath(const std::string& path);
+  bool openMap(const std::string& path);
+  bool saveDocument();
+  bool saveDocumentAs(const std::string& path);
+  void documentOpened(const std::string& path, bool untitledScenario);
+  void updateTitle();
+  bool dirty() const;
+  void applyEdit(const std::optional<core::Edit>& edit);
+  void undo();
+  void redo();
+  void resimulate();
+  void updateVerdicts();
+  void recordInputFrame();
+  void drawTilesPanel();
+  void drawCollisionEditor();
+  void drawInputEditor();
+  void editRoom(float ox, float oy, float zoom, bool hovered);
+  void drawRoomOverlays(ImDrawList* dl, float ox, float oy, float zoom);
+  void drawHitboxEditor();
+
   GLFWwindow* window_;
   LaunchOptions opts_;
   std::unique_ptr<core::Simulation> sim_;
@@ -87,6 +117,7 @@ class GuiApp {
   ViewState view_;
   TimelineState tl_;
   bool quit_ = false;
+  EditState edit_;
 
   const core::MapDocument& map() const { return sim_ ? sim_->scenario().map : placeholder_; }
 };

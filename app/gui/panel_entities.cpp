@@ -1,6 +1,8 @@
 // The entity inspector: every entity of the scenario with its fields before
 // and after the selected frame's call, the input, cycles, halt reason and the
 // map cells its routine read. Selecting a row selects the call the CPU panel shows.
+// Below the table, the selected entity's start position and hitbox are editable
+// (undoable edits that re-simulate).
 #include <imgui.h>
 
 #include "app/gui/gui_app.h"
@@ -23,9 +25,11 @@ void GuiApp::drawEntityPanel() {
   const core::Recording& rec = sim_->recording();
   const auto& frame = rec.frames[tl_.frame].entities;
   const int cols = 5 + int(rec.fieldNames.size());
+  const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 4;
   if (ImGui::BeginTable("entities", cols,
                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
-                            ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable)) {
+                            ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable,
+                        ImVec2(0, -footer))) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("entity");
     for (const auto& n : rec.fieldNames) ImGui::TableSetupColumn(n.c_str());
@@ -71,7 +75,45 @@ void GuiApp::drawEntityPanel() {
     }
     ImGui::EndTable();
   }
+  drawHitboxEditor();
   ImGui::End();
+}
+
+void GuiApp::drawHitboxEditor() {
+  const core::Scenario& sc = sim_->scenario();
+  const int i = tl_.entity;
+  if (i < 0 || i >= int(sc.entities.size())) return;
+  const core::EntitySpec& spec = sc.entities[i];
+  // A drag or a typed value is one undo step: the group spans the item's activity.
+  auto gesture = [&](const char* label) {
+    if (ImGui::IsItemActivated()) edit_.history.beginGroup(label);
+    if (ImGui::IsItemDeactivated()) edit_.history.endGroup();
+  };
+  ImGui::Text("%s", spec.name.c_str());
+  ImGui::SameLine(110);
+  int start[2] = {spec.x, spec.y};
+  ImGui::SetNextItemWidth(140);
+  if (ImGui::DragInt2("start x, y", start, 0.25f))
+    applyEdit(core::makeMoveEntity(sc, i, start[0], start[1]));
+  gesture("Move entity");
+
+  const core::Hitbox hb = sc.hitboxOf(size_t(i));
+  int box[4] = {hb.x, hb.y, hb.w, hb.h};
+  ImGui::Dummy(ImVec2(1, 0));
+  ImGui::SameLine(110);
+  ImGui::SetNextItemWidth(220);
+  if (ImGui::DragInt4("hitbox x, y, w, h", box, 0.1f, -256, 256))
+    applyEdit(core::makeSetHitbox(
+        sc, i, core::Hitbox{box[0], box[1], std::max(1, box[2]), std::max(1, box[3])}));
+  gesture("Hitbox");
+  ImGui::SameLine();
+  if (spec.hitbox) {
+    if (ImGui::SmallButton("use the routine's"))
+      applyEdit(core::makeSetHitbox(sc, i, std::nullopt));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drop this entity's hitbox override");
+  } else {
+    ImGui::TextDisabled("(the routine's)");
+  }
 }
 
 }  // namespace app

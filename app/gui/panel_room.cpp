@@ -1,28 +1,16 @@
-// The room view: the map drawn cell by cell, with zoom around the cursor, pan,
-// grid and collision-bit overlays.
+// The room view: the map drawn cell by cell from the CHR tile atlas, with zoom
+// around the cursor, pan (middle drag or space + drag), grid, collision-bit
+// edges and op-code glyphs, entities, and the overlays of room_overlays.cpp.
+// The editing gestures on it live in room_edit.cpp.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/room_draw.h"
 
 namespace app {
-
-namespace {
-
-ImU32 rgba(const core::Rgba& c) {
-  return IM_COL32(c.r, c.g, c.b, 255);
-}
-
-ImU32 collisionColour(uint8_t bits) {
-  if ((bits & core::kSolid) == core::kSolid) return IM_COL32(150, 70, 60, 255);
-  if (bits & core::kSolid) return IM_COL32(170, 140, 60, 255);
-  if (bits & core::kOpcodeMask) return IM_COL32(50, 90, 150, 255);
-  return IM_COL32(30, 34, 40, 255);
-}
-
-}  // namespace
 
 void GuiApp::drawEntities(ImDrawList* dl, float ox, float oy, float z) {
   const core::Scenario& sc = sim_->scenario();
@@ -86,12 +74,14 @@ void GuiApp::drawRoomPanel() {
   }
   const core::MapDocument& map_ = map();
   const core::Room& room = map_.room;
+  edit_.atlas.update(map_);
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.x = std::max(avail.x, 50.0f);
   avail.y = std::max(avail.y, 50.0f);
   ImGui::InvisibleButton("room_canvas", avail,
-                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonMiddle);
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonMiddle |
+                             ImGuiButtonFlags_MouseButtonRight);
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
 
@@ -110,53 +100,45 @@ void GuiApp::drawRoomPanel() {
     view_.panX = mx - wx * view_.zoom;
     view_.panY = my - wy * view_.zoom;
   }
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
+  // Space + left drag pans like middle drag. The Space press has already
+  // toggled playback (Space is play/pause); a pan undoes that toggle.
+  if (hovered && ImGui::IsKeyDown(ImGuiKey_Space) && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    edit_.panning = true;
+    tl_.playing = !tl_.playing;
+  }
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) edit_.panning = false;
+  if (edit_.panning || (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Middle))) {
     view_.panX += io.MouseDelta.x;
     view_.panY += io.MouseDelta.y;
   }
+  if (hovered && (edit_.panning || ImGui::IsKeyDown(ImGuiKey_Space)))
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->PushClipRect(origin, ImVec2(origin.x + avail.x, origin.y + avail.y), true);
+  const ImVec2 clip1(origin.x + avail.x, origin.y + avail.y);
+  dl->PushClipRect(origin, clip1, true);
   const float z = view_.zoom;
   const float cs = room.cellSize * z;
   const float ox = origin.x + view_.panX, oy = origin.y + view_.panY;
-  const int tilesPerSide = map_.metatiles.tilesPerSide;
-  const float ts = cs / tilesPerSide;
-  for (int r = 0; r < room.height; ++r) {
-    for (int c = 0; c < room.width; ++c) {
+  // Only the cells inside the canvas are drawn.
+  const int c0 = std::max(0, int(std::floor((origin.x - ox) / cs)));
+  const int r0 = std::max(0, int(std::floor((origin.y - oy) / cs)));
+  const int c1 = std::min(room.width, int(std::ceil((clip1.x - ox) / cs)));
+  const int r1 = std::min(room.height, int(std::ceil((clip1.y - oy) / cs)));
+  const float edge = std::max(2.0f, z);
+  for (int r = r0; r < r1; ++r) {
+    for (int c = c0; c < c1; ++c) {
       ImVec2 p0(ox + c * cs, oy + r * cs);
       uint16_t m = room.at(c, r);
-      const core::Metatile* mt =
-          m < map_.metatiles.metatiles.size() ? &map_.metatiles.metatiles[m] : nullptr;
-      if (view_.colourByCollision || !mt || map_.tiles.empty()) {
-        dl->AddRectFilled(p0, ImVec2(p0.x + cs, p0.y + cs),
-                          collisionColour(mt ? mt->collision : 0));
-      } else {
-        // Each tile pixel as a rectangle; fine for rooms of a few hundred cells.
-        for (int q = 0; q < tilesPerSide * tilesPerSide; ++q) {
-          uint16_t tid = mt->tiles[q];
-          if (tid >= map_.tiles.size()) continue;
-          const core::Tile& tile = map_.tiles[tid];
-          float tx = p0.x + (q % tilesPerSide) * ts, ty = p0.y + (q / tilesPerSide) * ts;
-          float px = ts / 8;
-          for (int y = 0; y < 8; ++y)
-            for (int x = 0; x < 8; ++x)
-              dl->AddRectFilled(ImVec2(tx + x * px, ty + y * px),
-                                ImVec2(tx + (x + 1) * px, ty + (y + 1) * px),
-                                rgba(map_.palette[tile.px[y * 8 + x]]));
-        }
+      if (m >= map_.metatiles.metatiles.size()) {
+        dl->AddRectFilled(p0, ImVec2(p0.x + cs, p0.y + cs), IM_COL32(255, 0, 255, 255));
+        continue;
       }
-      if (view_.showBits && mt) {
-        // Thick edges on the sides that block motion into the cell.
-        const float t = std::max(2.0f, z);
-        const ImU32 edge = IM_COL32(255, 90, 60, 230);
-        uint8_t b = mt->collision;
-        if (b & core::kBlockDown) dl->AddRectFilled(p0, ImVec2(p0.x + cs, p0.y + t), edge);
-        if (b & core::kBlockUp)
-          dl->AddRectFilled(ImVec2(p0.x, p0.y + cs - t), ImVec2(p0.x + cs, p0.y + cs), edge);
-        if (b & core::kBlockRight) dl->AddRectFilled(p0, ImVec2(p0.x + t, p0.y + cs), edge);
-        if (b & core::kBlockLeft)
-          dl->AddRectFilled(ImVec2(p0.x + cs - t, p0.y), ImVec2(p0.x + cs, p0.y + cs), edge);
+      const core::Metatile& mt = map_.metatiles.metatiles[m];
+      drawMetatileSwatch(dl, edit_.atlas, map_, mt, p0, cs, view_.colourByCollision);
+      if (view_.showBits) {
+        drawCollisionEdges(dl, mt.collision, p0, cs, edge);
+        drawOpcodeGlyphs(dl, mt.collision, map_.metatiles.opcodeNames, p0, cs);
       }
     }
   }
@@ -167,10 +149,15 @@ void GuiApp::drawRoomPanel() {
     for (int r = 0; r <= room.height; ++r)
       dl->AddLine(ImVec2(ox, oy + r * cs), ImVec2(ox + room.width * cs, oy + r * cs), grid);
   }
-  if (sim_ && frameCount() > 0) drawEntities(dl, ox, oy, z);
+  if (sim_ && frameCount() > 0) {
+    drawRoomOverlays(dl, ox, oy, z);
+    drawEntities(dl, ox, oy, z);
+    if (!edit_.panning) editRoom(ox, oy, z, hovered);
+  }
   dl->PopClipRect();
 
-  if (hovered) {
+  const bool gesture = edit_.panning || edit_.painting || edit_.dragEntity >= 0;
+  if (hovered && !gesture) {
     int col = int(std::floor((io.MousePos.x - ox) / cs));
     int row = int(std::floor((io.MousePos.y - oy) / cs));
     if (room.inside(col, row)) {
@@ -180,9 +167,12 @@ void GuiApp::drawRoomPanel() {
       ImGui::Text(
           "cell (%d, %d)  metatile %u %s", col, row, m,
           m < map_.metatiles.metatiles.size() ? map_.metatiles.metatiles[m].name.c_str() : "");
-      ImGui::Text("collision %%%d%d%d%d%d%d%d%d", bits >> 7 & 1, bits >> 6 & 1, bits >> 5 & 1,
-                  bits >> 4 & 1, bits >> 3 & 1, bits >> 2 & 1, bits >> 1 & 1, bits & 1);
-      ImGui::Text("pixel (%d, %d)", int((io.MousePos.x - ox) / z), int((io.MousePos.y - oy) / z));
+      ImGui::Text("collision %%%d%d%d%d%d%d%d%d  %s", bits >> 7 & 1, bits >> 6 & 1, bits >> 5 & 1,
+                  bits >> 4 & 1, bits >> 3 & 1, bits >> 2 & 1, bits >> 1 & 1, bits & 1,
+                  collisionText(bits, map_.metatiles.opcodeNames).c_str());
+      ImGui::Text("pixel (%d, %d)", int(std::floor((io.MousePos.x - ox) / z)),
+                  int(std::floor((io.MousePos.y - oy) / z)));
+      if (!edit_.hint.empty()) ImGui::TextDisabled("%s", edit_.hint.c_str());
       ImGui::EndTooltip();
     }
   }

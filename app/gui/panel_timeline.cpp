@@ -1,12 +1,63 @@
-// The timeline: play/pause, frame stepping, a scrubber, playback speed, and a
-// plot of cycles per frame against the routine's budget and the frame budget.
+// The timeline: play/pause, frame stepping, a scrubber, playback speed, input
+// recording, a strip of verdict markers (clicking one jumps there), the input
+// script editor (input_editor.cpp), and a plot of cycles per frame against the
+// routine's budget.
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/room_draw.h"
 
 namespace app {
+
+namespace {
+
+// The nearest frame from `from` in direction `step` whose verdict is not ok; -1 if none.
+int nextBadFrame(const std::vector<uint8_t>& verdicts, int from, int step) {
+  for (int f = from + step; f >= 0 && f < int(verdicts.size()); f += step)
+    if (verdicts[f]) return f;
+  return -1;
+}
+
+// One tick per frame whose verdict is not ok, across the full width; clicking
+// near one selects that frame. Returns the frame clicked, or -1.
+int verdictStrip(const std::vector<uint8_t>& verdicts, const std::vector<core::FrameVerdict>& all,
+                 int n) {
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x, h = 10;
+  ImGui::InvisibleButton("verdicts", ImVec2(w, h));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p0, ImVec2(p0.x + w, p0.y + h), IM_COL32(30, 32, 36, 255));
+  for (int f = 0; f < int(verdicts.size()) && f < n; ++f) {
+    if (!verdicts[f]) continue;
+    const float x = p0.x + w * (float(f) + 0.5f) / float(n);
+    dl->AddRectFilled(ImVec2(x - 1, p0.y), ImVec2(x + 1, p0.y + h),
+                      verdictColour(core::Verdict(verdicts[f])));
+  }
+  if (!ImGui::IsItemHovered()) return -1;
+  // The bad frame nearest the cursor, within a few pixels.
+  const float mx = ImGui::GetIO().MousePos.x;
+  const int at = std::clamp(int((mx - p0.x) / w * float(n)), 0, n - 1);
+  const int reach = std::max(1, int(4 * float(n) / w));
+  int best = -1;
+  for (int f = std::max(0, at - reach); f <= std::min(n - 1, at + reach); ++f)
+    if (f < int(verdicts.size()) && verdicts[f] &&
+        (best < 0 || std::abs(f - at) < std::abs(best - at)))
+      best = f;
+  if (best < 0) return -1;
+  std::string text = "frame " + std::to_string(best) + ":";
+  for (const core::FrameVerdict& v : all)
+    if (v.frame == best && v.verdict != core::Verdict::Ok)
+      text += std::string("\n  entity ") + std::to_string(v.entity) + " " +
+              core::verdictName(v.verdict) + (v.message.empty() ? "" : ": " + v.message);
+  ImGui::SetTooltip("%s", text.c_str());
+  return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? best : -1;
+}
+
+}  // namespace
 
 void GuiApp::drawTimelinePanel() {
   ImGui::SetNextWindowPos(ImVec2(0, 579), ImGuiCond_FirstUseEver);
@@ -30,9 +81,40 @@ void GuiApp::drawTimelinePanel() {
   ImGui::SetNextItemWidth(120);
   ImGui::SliderFloat("speed", &tl_.speed, 0.1f, 8.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
-  ImGui::Text("frame %d / %d   (Space play, Left/Right step)", tl_.frame, n - 1);
+  ImGui::Text("frame %d / %d", tl_.frame, n - 1);
+  ImGui::SameLine();
+  // Recording: while playing, the keyboard pad overwrites each frame's input.
+  const bool recording = edit_.recordInput;
+  if (recording) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(190, 40, 40, 255));
+  if (ImGui::Button(recording ? "Recording" : "Record")) {
+    edit_.recordInput = !recording;
+    edit_.recordFrame = tl_.frame;
+    if (!edit_.recordInput) edit_.history.endGroup();
+  }
+  if (recording) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Record input from the keyboard while playing (Space):\n"
+        "arrows = d-pad, Z = A, X = B, Enter = Start, Right Shift = Select");
+  ImGui::SameLine();
+  const int bad = int(std::count_if(edit_.frameVerdict.begin(), edit_.frameVerdict.end(),
+                                    [](uint8_t v) { return v != 0; }));
+  if (ImGui::SmallButton("<##bad")) {
+    if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, -1); f >= 0) tl_.frame = f;
+  }
+  ImGui::SameLine();
+  ImGui::Text("%d frames not ok", bad);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(">##bad")) {
+    if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, 1); f >= 0) tl_.frame = f;
+  }
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##scrub", &tl_.frame, 0, n - 1, "frame %d");
+  if (int f = verdictStrip(edit_.frameVerdict, edit_.verdicts, n); f >= 0) {
+    tl_.frame = f;
+    tl_.playing = false;
+  }
+  drawInputEditor();
 
   // Cycles per frame for the selected entity against the routine's budget.
   const core::Recording& rec = sim_->recording();
@@ -48,7 +130,7 @@ void GuiApp::drawTimelinePanel() {
   const float top = std::max(maxCycles * 1.1f, float(budget) * 0.1f);
   ImVec2 plotPos = ImGui::GetCursorScreenPos();
   ImVec2 plotSize(ImGui::GetContentRegionAvail().x,
-                  std::max(60.0f, ImGui::GetContentRegionAvail().y - 4));
+                  std::max(40.0f, ImGui::GetContentRegionAvail().y - 4));
   ImGui::PlotHistogram("##cycles", cycles.data(), n, 0, nullptr, 0, top, plotSize);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (float(budget) <= top) {
@@ -59,14 +141,6 @@ void GuiApp::drawTimelinePanel() {
   float cx = plotPos.x + plotSize.x * (tl_.frame + 0.5f) / n;
   dl->AddLine(ImVec2(cx, plotPos.y), ImVec2(cx, plotPos.y + plotSize.y),
               IM_COL32(255, 255, 255, 200), 2);
-  // Frames where a call faulted get a red marker; clicking the plot jumps there.
-  for (int f = 0; f < n; ++f)
-    for (const auto& e : rec.frames[f].entities)
-      if (core::isFault(e.halt) || e.badWrite) {
-        float mx = plotPos.x + plotSize.x * (f + 0.5f) / n;
-        dl->AddTriangleFilled(ImVec2(mx - 4, plotPos.y), ImVec2(mx + 4, plotPos.y),
-                              ImVec2(mx, plotPos.y + 7), IM_COL32(255, 60, 60, 255));
-      }
   if (ImGui::IsItemHovered()) {
     int f = std::clamp(int((ImGui::GetIO().MousePos.x - plotPos.x) / plotSize.x * n), 0, n - 1);
     ImGui::SetTooltip("frame %d: %.0f cycles (all entities)\nroutine budget %llu per call", f,

@@ -1,0 +1,365 @@
+// The files behind the open document: File > New, Open, Save, Save As and
+// Recent, the window title with its dirty marker, and the "save changes?"
+// prompt before unsaved work would be lost (open, new, quit, window close).
+//
+// A document is a scenario and the map it names. Either may be untitled: a map
+// opened alone gets an untitled scenario around it (the current routine,
+// entities and input), and New makes both untitled. Save writes whichever part
+// changed; Save As to a `.map.json` writes the map alone.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "app/common/paths.h"
+#include "app/gui/gui_app.h"
+#include "core/map/map_file.h"
+#include "core/util/files.h"
+
+namespace fs = std::filesystem;
+
+namespace app {
+
+namespace {
+
+// "x.scenario.json" -> "x.map.json"; other names get ".map.json" in place of ".json".
+std::string mapPathBeside(const std::string& scenarioPath) {
+  std::string base = scenarioPath;
+  for (const char* suffix : {".scenario.json", ".json"})
+    if (base.ends_with(suffix)) {
+      base.resize(base.size() - std::strlen(suffix));
+      break;
+    }
+  return base + ".map.json";
+}
+
+// True when the file's "format" names a map (otherwise it is taken for a scenario).
+bool isMapFile(const std::string& path) {
+  if (path.ends_with(".map.json")) return true;
+  auto text = core::readTextFile(path);
+  if (!text) return false;
+  auto j = nlohmann::json::parse(*text, nullptr, false);
+  return j.is_object() && j.value("format", "").starts_with("collidoscope-map");
+}
+
+std::string fileName(const std::string& path) {
+  return fs::path(path).filename().string();
+}
+
+// A scenario around `map` that keeps the current routine, entities and input
+// (or the shipped castle's when nothing is open).
+bool scenarioAround(const core::Scenario* current, core::Scenario& out, std::string* error) {
+  if (current) {
+    out = *current;
+    return true;
+  }
+  return core::loadScenario(dataDir() + "/maps/seed002_castle.scenario.json", out, error);
+}
+
+}  // namespace
+
+bool GuiApp::dirty() const {
+  return sim_ && (edit_.history.dirty() || edit_.scenarioDirtyExtra);
+}
+
+void GuiApp::updateTitle() {
+  std::string name = "untitled";
+  if (sim_) {
+    const core::Scenario& s = sim_->scenario();
+    if (!edit_.scenarioUntitled && !s.path.empty())
+      name = fileName(s.path);
+    else if (!s.mapPath.empty())
+      name = fileName(s.mapPath);
+  }
+  std::string title = (dirty() ? "* " : "") + name + " - Collidoscope";
+  if (title == edit_.title) return;
+  edit_.title = title;
+  glfwSetWindowTitle(window_, title.c_str());
+}
+
+void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
+  edit_.history.clear();
+  edit_.scenarioUntitled = untitledScenario;
+  edit_.scenarioDirtyExtra = false;
+  edit_.recordInput = false;
+  edit_.dragEntity = -1;
+  edit_.painting = false;
+  ++edit_.generation;
+  if (!path.empty()) edit_.recent.add(path);
+  updateTitle();
+}
+
+bool GuiApp::openPath(const std::string& path) {
+  return isMapFile(path) ? openMap(path) : openScenario(path);
+}
+
+bool GuiApp::openMap(const std::string& path) {
+  core::Scenario s;
+  std::string error;
+  core::MapDocument map;
+  if (!core::loadMap(path, map, &error) ||
+      !scenarioAround(sim_ ? &sim_->scenario() : nullptr, s, &error)) {
+    status_ = error;
+    return false;
+  }
+  s.map = std::move(map);
+  s.mapPath = path;
+  s.path.clear();
+  s.name = s.map.name;
+  auto sim = std::make_unique<core::Simulation>();
+  if (!sim->build(s, &error) || !sim->simulate(&error)) {
+    status_ = "Cannot run " + fileName(path) + " with this routine: " + error;
+    return false;
+  }
+  sim_ = std::move(sim);
+  tl_ = TimelineState{};
+  view_.fitRequested = true;
+  status_ = "Opened map " + path + " with the routine " + fileName(s.manifestPath);
+  documentOpened(path, true);
+  return true;
+}
+
+void GuiApp::newRoom() {
+  core::Scenario s;
+  std::string error;
+  if (!scenarioAround(sim_ ? &sim_->scenario() : nullptr, s, &error)) {
+    status_ = error;
+    return;
+  }
+  const core::Room& old = s.map.room;
+  s.map = core::makeDefaultMap(old.width, old.height, old.cellSize);
+  s.mapPath.clear();
+  s.path.clear();
+  s.name = "untitled";
+  auto sim = std::make_unique<core::Simulation>();
+  if (!sim->build(s, &error) || !sim->simulate(&error)) {
+    status_ = "New room: " + error;
+    return;
+  }
+  sim_ = std::move(sim);
+  tl_ = TimelineState{};
+  view_.fitRequested = true;
+  status_ = "New room, " + std::to_string(old.width) + "x" + std::to_string(old.height) +
+            " cells, routine " + fileName(s.manifestPath);
+  documentOpened({}, true);
+}
+
+bool GuiApp::saveDocument() {
+  if (!sim_) return false;
+  core::Scenario& s = sim_->scenario();
+  const bool needScenario =
+      edit_.history.dirty(core::DocPart::Scenario) || edit_.scenarioDirtyExtra;
+  const bool needMap = edit_.history.dirty(core::DocPart::Map) || s.mapPath.empty();
+  if ((needScenario && edit_.scenarioUntitled) || s.mapPath.empty()) {
+    requestAction(FileAction::SaveAs);
+    return false;
+  }
+  std::string error;
+  if (needMap && !core::saveMap(s.mapPath, s.map, &error)) {
+    status_ = "Save failed: " + error;
+    return false;
+  }
+  edit_.history.markSaved(core::DocPart::Map);
+  if (needScenario && !core::saveScenario(s.path, s, &error)) {
+    status_ = "Save failed: " + error;
+    return false;
+  }
+  if (needScenario) {
+    edit_.history.markSaved(core::DocPart::Scenario);
+    edit_.scenarioDirtyExtra = false;
+  }
+  status_ = "Saved " + (needScenario ? s.path : s.mapPath);
+  updateTitle();
+  return true;
+}
+
+bool GuiApp::saveDocumentAs(const std::string& chosen) {
+  if (!sim_) return false;
+  core::Scenario& s = sim_->scenario();
+  std::string error;
+  std::string path = chosen;
+  if (path.ends_with(".map.json")) {
+    if (!core::saveMap(path, s.map, &error)) {
+      status_ = "Save failed: " + error;
+      return false;
+    }
+    s.mapPath = path;
+    edit_.history.markSaved(core::DocPart::Map);
+    // A titled scenario on disk still names the old map until it is saved too.
+    if (!edit_.scenarioUntitled) edit_.scenarioDirtyExtra = true;
+    edit_.recent.add(path);
+    status_ = "Saved map " + path;
+    updateTitle();
+    return true;
+  }
+  if (!path.ends_with(".json")) path += ".scenario.json";
+  const std::string oldMapPath = s.mapPath;
+  if (s.mapPath.empty()) s.mapPath = mapPathBeside(path);
+  if ((s.mapPath != oldMapPath || edit_.history.dirty(core::DocPart::Map)) &&
+      !core::saveMap(s.mapPath, s.map, &error)) {
+    s.mapPath = oldMapPath;
+    status_ = "Save failed: " + error;
+    return false;
+  }
+  edit_.history.markSaved(core::DocPart::Map);
+  if (!core::saveScenario(path, s, &error)) {
+    status_ = "Save failed: " + error;
+    return false;
+  }
+  s.path = path;
+  edit_.history.markSaved(core::DocPart::Scenario);
+  edit_.scenarioUntitled = false;
+  edit_.scenarioDirtyExtra = false;
+  edit_.recent.add(path);
+  status_ = "Saved " + path + " (map " + fileName(s.mapPath) + ")";
+  updateTitle();
+  return true;
+}
+
+void GuiApp::requestAction(FileAction action, const std::string& path) {
+  const bool losesWork = action == FileAction::New || action == FileAction::Open ||
+                         action == FileAction::OpenPath || action == FileAction::Quit;
+  if (losesWork && dirty()) {
+    edit_.pendingAction = action;
+    edit_.pendingPath = path;
+    edit_.askSave = true;
+    return;
+  }
+  runAction(action, path);
+}
+
+void GuiApp::runAction(FileAction action, const std::string& path) {
+  const std::string here =
+      sim_ && !sim_->scenario().path.empty() ? sim_->scenario().path : dataDir() + "/maps/";
+  switch (action) {
+    case FileAction::Open:
+      edit_.dialog.open(FileDialog::Mode::Open, "Open scenario or map", here);
+      edit_.dialogAction = action;
+      break;
+    case FileAction::SaveAs:
+      edit_.dialog.open(FileDialog::Mode::Save, "Save scenario as (or a .map.json for the map)",
+                        here);
+      edit_.dialogAction = action;
+      break;
+    case FileAction::New:
+      newRoom();
+      break;
+    case FileAction::OpenPath:
+      openPath(path);
+      break;
+    case FileAction::Quit:
+      quit_ = true;
+      break;
+    case FileAction::None:
+      break;
+  }
+}
+
+void GuiApp::drawDocumentDialogs() {
+  // The window manager's close button asks first, like File > Quit.
+  if (glfwWindowShouldClose(window_) && !quit_ && dirty()) {
+    glfwSetWindowShouldClose(window_, GLFW_FALSE);
+    requestAction(FileAction::Quit);
+  }
+  if (auto path = edit_.dialog.draw()) {
+    const FileAction done = edit_.dialogAction;
+    edit_.dialogAction = FileAction::None;
+    if (done == FileAction::Open) openPath(*path);
+    if (done == FileAction::SaveAs && saveDocumentAs(*path) &&
+        edit_.pendingAction != FileAction::None) {
+      runAction(edit_.pendingAction, edit_.pendingPath);
+      edit_.pendingAction = FileAction::None;
+    }
+  } else if (!edit_.dialog.visible() && edit_.dialogAction != FileAction::None) {
+    edit_.dialogAction = FileAction::None;  // cancelled: so is whatever waited on it
+    edit_.pendingAction = FileAction::None;
+  }
+
+  if (edit_.askSave) {
+    ImGui::OpenPopup("Save changes?");
+    edit_.askSave = false;
+  }
+  if (!ImGui::BeginPopupModal("Save changes?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::Text("%s has unsaved changes.",
+              edit_.title.substr(2, edit_.title.find(" - ") - 2).c_str());
+  ImGui::TextDisabled("Save them before you go on?");
+  ImGui::Spacing();
+  const FileAction pending = edit_.pendingAction;
+  if (ImGui::Button("Save", ImVec2(100, 0)) || ImGui::IsKeyPressed(ImGuiKey_Enter)) {
+    ImGui::CloseCurrentPopup();
+    if (saveDocument()) {
+      edit_.pendingAction = FileAction::None;
+      runAction(pending, edit_.pendingPath);
+    }  // else Save As is open and runs the action once it saves
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Discard", ImVec2(100, 0))) {
+    ImGui::CloseCurrentPopup();
+    edit_.pendingAction = FileAction::None;
+    edit_.history.clear();  // nothing left to lose
+    edit_.scenarioDirtyExtra = false;
+    runAction(pending, edit_.pendingPath);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+    ImGui::CloseCurrentPopup();
+    edit_.pendingAction = FileAction::None;
+  }
+  ImGui::EndPopup();
+}
+
+void GuiApp::drawFileMenu() {
+  if (!ImGui::BeginMenu("File")) return;
+  if (ImGui::MenuItem("New room", "Ctrl+N")) requestAction(FileAction::New);
+  if (ImGui::MenuItem("Open...", "Ctrl+O")) requestAction(FileAction::Open);
+  if (ImGui::BeginMenu("Open recent", !edit_.recent.paths().empty())) {
+    std::string chosen;
+    for (const std::string& p : edit_.recent.paths())
+      if (ImGui::MenuItem(fileName(p).c_str(), p.c_str())) chosen = p;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Clear list")) edit_.recent.clear();
+    ImGui::EndMenu();
+    if (!chosen.empty()) {
+      if (fs::exists(chosen))
+        requestAction(FileAction::OpenPath, chosen);
+      else {
+        status_ = chosen + " no longer exists; removed from the list";
+        edit_.recent.remove(chosen);
+      }
+    }
+  }
+  if (ImGui::BeginMenu("Open sample")) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dataDir() + "/maps", ec)) {
+      std::string name = e.path().filename().string();
+      if (name.ends_with(".scenario.json") && ImGui::MenuItem(name.c_str()))
+        requestAction(FileAction::OpenPath, e.path().string());
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Save", "Ctrl+S", false, sim_ != nullptr)) saveDocument();
+  if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, sim_ != nullptr))
+    requestAction(FileAction::SaveAs);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestAction(FileAction::Quit);
+  ImGui::EndMenu();
+}
+
+void GuiApp::drawEditMenu() {
+  if (!ImGui::BeginMenu("Edit")) return;
+  const std::string undoText = "Undo " + edit_.history.undoLabel();
+  const std::string redoText = "Redo " + edit_.history.redoLabel();
+  if (ImGui::MenuItem(undoText.c_str(), "Ctrl+Z", false, edit_.history.canUndo())) undo();
+  if (ImGui::MenuItem(redoText.c_str(), "Ctrl+Y", false, edit_.history.canRedo())) redo();
+  ImGui::Separator();
+  if (ImGui::MenuItem("Select and move entities", "V", edit_.tool == Tool::Select))
+    edit_.tool = Tool::Select;
+  if (ImGui::MenuItem("Paint metatiles", "B", edit_.tool == Tool::Paint)) edit_.tool = Tool::Paint;
+  if (ImGui::MenuItem("Collision bits", "C", edit_.tool == Tool::Bits)) edit_.tool = Tool::Bits;
+  ImGui::EndMenu();
+}
+
+}  // namespace app

@@ -1,0 +1,129 @@
+// Edits as the GUI applies them: through core's undo history, each followed at
+// once by a re-simulation of the whole recording, plus the verdict cache the
+// timeline markers and the room's ghost hitboxes read, and keyboard recording.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/gui/gui_app.h"
+
+namespace app {
+
+void GuiApp::applyEdit(const std::optional<core::Edit>& edit) {
+  if (!sim_ || !edit) return;
+  edit_.history.push(sim_->scenario(), *edit);
+  resimulate();
+}
+
+void GuiApp::undo() {
+  if (!sim_) return;
+  edit_.recordInput = false;
+  const std::string label = edit_.history.undoLabel();
+  if (!edit_.history.undo(sim_->scenario())) return;
+  resimulate();
+  status_ = "Undid " + label;
+}
+
+void GuiApp::redo() {
+  if (!sim_) return;
+  edit_.recordInput = false;
+  const std::string label = edit_.history.redoLabel();
+  if (!edit_.history.redo(sim_->scenario())) return;
+  resimulate();
+  status_ = "Redid " + label;
+}
+
+void GuiApp::resimulate() {
+  std::string error;
+  if (!sim_->simulate(&error)) status_ = error;
+  ++edit_.generation;
+  tl_.frame = std::clamp(tl_.frame, 0, std::max(0, frameCount() - 1));
+  tl_.traceFrame = -1;  // the selected call's trace is stale
+  tl_.step = -1;
+  updateTitle();
+}
+
+void GuiApp::updateVerdicts() {
+  if (!sim_) {
+    edit_.verdicts.clear();
+    edit_.frameVerdict.clear();
+    return;
+  }
+  const core::Recording& rec = sim_->recording();
+  if (edit_.verdictSim == sim_.get() && edit_.verdictGeneration == edit_.generation &&
+      edit_.verdictFrames == rec.frames.data())
+    return;
+  edit_.verdictSim = sim_.get();
+  edit_.verdictGeneration = edit_.generation;
+  edit_.verdictFrames = rec.frames.data();
+  edit_.verdicts = core::classifyRecording(sim_->scenario(), rec);
+  edit_.frameVerdict.assign(rec.frames.size(), uint8_t(core::Verdict::Ok));
+  for (const core::FrameVerdict& v : edit_.verdicts)
+    if (v.verdict != core::Verdict::Ok && v.frame < int(rec.frames.size()) &&
+        edit_.frameVerdict[v.frame] == uint8_t(core::Verdict::Ok))
+      edit_.frameVerdict[v.frame] = uint8_t(v.verdict);
+}
+
+namespace {
+
+// The pad as the keyboard holds it: arrows, Z = A, X = B, Enter = Start, Right Shift = Select.
+uint8_t keyboardPad() {
+  struct Key {
+    int key;
+    uint8_t button;
+  };
+  static constexpr Key kKeys[] = {
+      {GLFW_KEY_UP, core::kButtonUp},       {GLFW_KEY_DOWN, core::kButtonDown},
+      {GLFW_KEY_LEFT, core::kButtonLeft},   {GLFW_KEY_RIGHT, core::kButtonRight},
+      {GLFW_KEY_Z, core::kButtonA},         {GLFW_KEY_X, core::kButtonB},
+      {GLFW_KEY_ENTER, core::kButtonStart}, {GLFW_KEY_RIGHT_SHIFT, core::kButtonSelect},
+  };
+  uint8_t mask = 0;
+  for (const Key& k : kKeys)
+    if (ImGui::IsKeyDown(k.key)) mask |= k.button;
+  return mask;
+}
+
+}  // namespace
+
+void GuiApp::recordInputFrame() {
+  if (!sim_ || !edit_.recordInput || !tl_.playing) return;
+  if (edit_.recordFrame >= tl_.frame) return;
+  if (!edit_.history.inGroup()) edit_.history.beginGroup("Record input");
+  const uint8_t pad = keyboardPad();
+  bool changed = false;
+  // Every frame played since the last call gets the pad as it is now.
+  for (int f = edit_.recordFrame + 1; f <= tl_.frame; ++f)
+    if (auto e = core::makeSetInput(sim_->scenario(), f, pad)) {
+      edit_.history.push(sim_->scenario(), *e);
+      changed = true;
+    }
+  edit_.recordFrame = tl_.frame;
+  if (changed) resimulate();
+}
+
+void GuiApp::handleEditShortcuts() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || edit_.dialog.visible() || edit_.askSave) return;
+  if (io.KeyCtrl) {
+    const bool shift = io.KeyShift;
+    if (ImGui::IsKeyPressed(GLFW_KEY_Z) && !shift) undo();
+    if (ImGui::IsKeyPressed(GLFW_KEY_Y) || (ImGui::IsKeyPressed(GLFW_KEY_Z) && shift)) redo();
+    if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) requestAction(FileAction::New);
+    if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) requestAction(FileAction::Open);
+    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
+      if (shift)
+        requestAction(FileAction::SaveAs);
+      else
+        saveDocument();
+    }
+    return;
+  }
+  if (edit_.recordInput) return;  // letters and arrows are the pad while recording
+  if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) edit_.tool = Tool::Select;
+  if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) edit_.tool = Tool::Paint;
+  if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) edit_.tool = Tool::Bits;
+}
+
+}  // namespace app

@@ -1,0 +1,77 @@
+// What the editing half of the GUI remembers between frames: the tool, the
+// selected metatile, the undo history, the gesture in progress, the files
+// behind the document, and the dialogs. The edits themselves are core's
+// (core/edit); this is only the GUI's side of them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/file_dialog.h"
+#include "app/gui/gl_texture.h"
+#include "app/gui/recent_files.h"
+#include "app/gui/tile_atlas.h"
+#include "core/check/verdict.h"
+#include "core/edit/history.h"
+
+namespace core {
+struct AuditResult;
+}
+
+namespace app {
+
+enum class Tool { Select, Paint, Bits };
+
+// Why the file dialog is open, and what follows an answer to "save changes?".
+enum class FileAction { None, Open, SaveAs, New, Quit, OpenPath };
+
+struct EditState {
+  Tool tool = Tool::Paint;
+  int metatile = 1;  // selected in the Tiles window; the brush
+  core::EditHistory history;
+  // The scenario is untitled until first saved (opened from a map alone, or New).
+  bool scenarioUntitled = false;
+  bool scenarioDirtyExtra = false;  // changed outside the history (e.g. its map moved)
+
+  // The room-view gesture in progress.
+  bool painting = false;
+  int dragEntity = -1;
+  int dragStartX = 0, dragStartY = 0;  // entity position when the drag began
+  float dragMouseX = 0, dragMouseY = 0;
+  bool panning = false;
+  std::string hint;  // what a click would do, for the room's tooltip
+
+  // Input recording from the keyboard while playing.
+  bool recordInput = false;
+  int recordFrame = -1;  // the last frame written
+  // The input grid: the row a drag paints and the value it paints.
+  int inputPaintRow = -1;
+  bool inputPaintValue = false;
+  int inputViewFrame = -1;  // the frame the grid last scrolled to
+
+  // Verdicts of the recording, recomputed when it changes.
+  std::vector<core::FrameVerdict> verdicts;  // frame-major, entities per frame
+  std::vector<uint8_t> frameVerdict;         // worst per frame (core::Verdict)
+  const void* verdictSim = nullptr;
+  uint64_t generation = 0, verdictGeneration = ~0ull;
+  const void* verdictFrames = nullptr;
+
+  // Dialogs.
+  FileDialog dialog;
+  FileAction dialogAction = FileAction::None;
+  FileAction pendingAction = FileAction::None;  // waits on the "save changes?" prompt
+  std::string pendingPath;
+  bool askSave = false;
+  RecentFiles recent;
+  std::string title;  // last window title set
+
+  TileAtlas atlas;
+  GlTexture heatTexture;
+  std::shared_ptr<const core::AuditResult> heatSource;  // the result heatTexture shows
+  char opcodeName[4][32] = {};                          // the Tiles window's name fields
+  int editingOpcode = -1;
+};
+
+}  // namespace app

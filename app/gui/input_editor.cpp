@@ -1,0 +1,130 @@
+// The timeline's input-script editor: one row per button, one column per
+// frame, a toggle in each cell (click, or drag along a row to paint the same
+// value), over a scrollable frame range that runs a little past the script's
+// end so it can grow. The header shows frame numbers and verdict markers;
+// clicking it selects the frame. Every change is an undoable core edit and
+// re-simulates. Keyboard recording (Record + Space) is in edit_actions.cpp.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/gui/gui_app.h"
+#include "app/gui/room_draw.h"
+
+namespace app {
+
+namespace {
+
+struct ButtonRow {
+  uint8_t bit;
+  const char* label;
+};
+constexpr ButtonRow kRows[] = {
+    {core::kButtonUp, "Up"},         {core::kButtonDown, "Down"},   {core::kButtonLeft, "Left"},
+    {core::kButtonRight, "Right"},   {core::kButtonA, "A"},         {core::kButtonB, "B"},
+    {core::kButtonSelect, "Select"}, {core::kButtonStart, "Start"},
+};
+constexpr int kRowCount = 8;
+constexpr float kCellW = 11, kRowH = 12, kHeaderH = 14;
+constexpr int kSpareFrames = 60;  // columns past the end, to grow the script
+
+}  // namespace
+
+void GuiApp::drawInputEditor() {
+  const core::Scenario& sc = sim_->scenario();
+  const int frames = sc.frames;
+  const int columns = frames + kSpareFrames;
+  const float gridH = kHeaderH + kRowCount * kRowH;
+  const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+
+  // Button names, fixed at the left.
+  ImGui::BeginGroup();
+  ImGui::Dummy(ImVec2(46, kHeaderH));
+  ImDrawList* wl = ImGui::GetWindowDrawList();
+  for (const ButtonRow& r : kRows) {
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(46, kRowH));
+    wl->AddText(ImGui::GetFont(), 11.0f, ImVec2(p.x, p.y), IM_COL32(200, 200, 200, 255), r.label);
+  }
+  ImGui::EndGroup();
+  ImGui::SameLine(0, 2);
+
+  ImGui::BeginChild("input_grid", ImVec2(0, gridH + scrollbar + 2), false,
+                    ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("grid", ImVec2(float(columns) * kCellW, gridH));
+  const bool hovered = ImGui::IsItemHovered();
+  ImGuiIO& io = ImGui::GetIO();
+  // The wheel scrolls frames sideways.
+  if (hovered && io.MouseWheel != 0)
+    ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseWheel * kCellW * 8);
+  const float viewW = ImGui::GetWindowWidth();
+  const float scrollX = ImGui::GetScrollX();
+  // Keep the selected frame in view while it moves (playback, stepping).
+  if (tl_.frame != edit_.inputViewFrame) {
+    edit_.inputViewFrame = tl_.frame;
+    const float x = float(tl_.frame) * kCellW;
+    if (x < scrollX || x + kCellW > scrollX + viewW)
+      ImGui::SetScrollX(std::max(0.0f, x - viewW * 0.3f));
+  }
+
+  const int first = std::max(0, int(scrollX / kCellW) - 1);
+  const int last = std::min(columns, int((scrollX + viewW) / kCellW) + 2);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float gy = origin.y + kHeaderH;
+  for (int f = first; f < last; ++f) {
+    const float x = origin.x + float(f) * kCellW;
+    const bool past = f >= frames;
+    if (f % 10 == 0) {
+      char num[12];
+      std::snprintf(num, sizeof num, "%d", f);
+      dl->AddText(ImGui::GetFont(), 10.0f, ImVec2(x + 1, origin.y), IM_COL32(150, 150, 150, 255),
+                  num);
+      dl->AddLine(ImVec2(x, origin.y), ImVec2(x, gy + kRowCount * kRowH),
+                  IM_COL32(255, 255, 255, 40));
+    }
+    if (f < int(edit_.frameVerdict.size()) && edit_.frameVerdict[f] != 0)
+      dl->AddRectFilled(ImVec2(x + 1, gy - 4), ImVec2(x + kCellW - 1, gy - 1),
+                        verdictColour(core::Verdict(edit_.frameVerdict[f])));
+    const uint8_t mask = sc.inputAt(f);
+    for (int r = 0; r < kRowCount; ++r) {
+      ImVec2 c0(x + 1, gy + float(r) * kRowH + 1),
+          c1(x + kCellW - 1, gy + float(r + 1) * kRowH - 1);
+      const bool on = mask & kRows[r].bit;
+      ImU32 fill = on ? (r < 4 ? IM_COL32(90, 170, 255, 255) : IM_COL32(255, 150, 70, 255))
+                      : (past ? IM_COL32(40, 40, 44, 255) : IM_COL32(58, 60, 68, 255));
+      dl->AddRectFilled(c0, c1, fill);
+    }
+  }
+  // The selected frame.
+  const float cx = origin.x + float(tl_.frame) * kCellW;
+  dl->AddRect(ImVec2(cx, origin.y), ImVec2(cx + kCellW, gy + kRowCount * kRowH),
+              IM_COL32(255, 255, 255, 230), 0, 0, 1.5f);
+
+  const int f = int((io.MousePos.x - origin.x) / kCellW);
+  const int r = int(std::floor((io.MousePos.y - gy) / kRowH));
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left) && edit_.inputPaintRow >= 0) {
+    edit_.inputPaintRow = -1;
+    edit_.history.endGroup();
+  }
+  if (hovered && f >= 0 && f < columns) {
+    if (r < 0) {
+      ImGui::SetTooltip("frame %d%s", f, f >= frames ? " (past the end)" : "");
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && f < frames) tl_.frame = f;
+    } else if (r < kRowCount) {
+      ImGui::SetTooltip("frame %d: %s  (click/drag toggles)", f,
+                        core::buttonsText(sc.inputAt(f)).c_str());
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        edit_.inputPaintRow = r;
+        edit_.inputPaintValue = !(sc.inputAt(f) & kRows[r].bit);
+        edit_.history.beginGroup("Edit input");
+      }
+    }
+  }
+  if (edit_.inputPaintRow >= 0 && f >= 0 && f < columns)
+    applyEdit(core::makeSetButton(sc, f, kRows[edit_.inputPaintRow].bit, edit_.inputPaintValue));
+  ImGui::EndChild();
+}
+
+}  // namespace app

@@ -1,0 +1,151 @@
+// The "Tiles" window: the tools (select, paint, collision bits), the metatile
+// palette drawn with its CHR graphics, and the collision-bit editor of the
+// selected metatile: the four direction bits and the four op-code bits with
+// the names the user gives them (kept in the map file). Every change goes
+// through core's edit history and re-simulates.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/gui/gui_app.h"
+#include "app/gui/room_draw.h"
+
+namespace app {
+
+namespace {
+
+struct DirectionBit {
+  uint8_t bit;
+  const char* letter;
+  const char* meaning;
+};
+
+// In the order a designer reads them: U D L R.
+constexpr DirectionBit kDirectionBits[] = {
+    {core::kBlockUp, "U", "blocks moving up into it (bottom edge)"},
+    {core::kBlockDown, "D", "blocks moving down into it (top edge: a floor)"},
+    {core::kBlockLeft, "L", "blocks moving left into it (right edge)"},
+    {core::kBlockRight, "R", "blocks moving right into it (left edge)"},
+};
+
+void toolButton(const char* label, const char* key, Tool tool, Tool& current) {
+  const bool on = current == tool;
+  if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::Button(label)) current = tool;
+  if (on) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("shortcut %s", key);
+  ImGui::SameLine();
+}
+
+int cellsUsing(const core::Room& room, int metatile) {
+  return int(std::count(room.cells.begin(), room.cells.end(), uint16_t(metatile)));
+}
+
+}  // namespace
+
+void GuiApp::drawTilesPanel() {
+  ImGui::SetNextWindowPos(ImVec2(900, 19), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(300, 560), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Tiles")) {
+    ImGui::End();
+    return;
+  }
+  if (!sim_) {
+    ImGui::TextDisabled("No scenario open.");
+    ImGui::End();
+    return;
+  }
+  toolButton("Select", "V", Tool::Select, edit_.tool);
+  toolButton("Paint", "B", Tool::Paint, edit_.tool);
+  toolButton("Bits", "C", Tool::Bits, edit_.tool);
+  ImGui::NewLine();
+
+  const core::MapDocument& doc = sim_->scenario().map;
+  edit_.atlas.update(doc);
+  const auto& set = doc.metatiles.metatiles;
+  edit_.metatile = std::clamp(edit_.metatile, 0, std::max(0, int(set.size()) - 1));
+  const float swatch = 40, pad = 4;
+  const float paletteHeight = std::max(
+      90.0f, ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() * 12);
+  if (ImGui::BeginChild("palette", ImVec2(0, paletteHeight), true)) {
+    const int perRow = std::max(1, int((ImGui::GetContentRegionAvail().x + pad) / (swatch + pad)));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int m = 0; m < int(set.size()); ++m) {
+      if (m % perRow) ImGui::SameLine(0, pad);
+      ImGui::PushID(m);
+      ImVec2 p0 = ImGui::GetCursorScreenPos();
+      if (ImGui::InvisibleButton("mt", ImVec2(swatch, swatch))) {
+        edit_.metatile = m;
+        if (edit_.tool == Tool::Select) edit_.tool = Tool::Paint;
+      }
+      drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch, view_.colourByCollision);
+      if (m == edit_.metatile)
+        dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + swatch + 2, p0.y + swatch + 2),
+                    IM_COL32(255, 220, 80, 255), 0, 0, 2.5f);
+      else if (ImGui::IsItemHovered())
+        dl->AddRect(p0, ImVec2(p0.x + swatch, p0.y + swatch), IM_COL32(255, 255, 255, 160));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%d %s\ncollision %s", m, set[m].name.c_str(),
+                          collisionText(set[m].collision, doc.metatiles.opcodeNames).c_str());
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndChild();
+  drawCollisionEditor();
+  ImGui::End();
+}
+
+void GuiApp::drawCollisionEditor() {
+  const core::Scenario& sc = sim_->scenario();
+  const core::MapDocument& doc = sc.map;
+  if (edit_.metatile >= int(doc.metatiles.metatiles.size())) return;
+  const int m = edit_.metatile;
+  const core::Metatile& mt = doc.metatiles.metatiles[m];
+  const uint8_t bits = mt.collision;
+
+  // A large swatch with its blocking edges, beside the byte and its use.
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  const float big = 56;
+  ImGui::Dummy(ImVec2(big, big));
+  drawMetatileSwatch(dl, edit_.atlas, doc, mt, p0, big, view_.colourByCollision);
+  drawCollisionEdges(dl, bits, p0, big, 4.0f);
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::Text("%d  %s", m, mt.name.c_str());
+  ImGui::Text("$%02X  %%%d%d%d%d %d%d%d%d", bits, bits >> 7 & 1, bits >> 6 & 1, bits >> 5 & 1,
+              bits >> 4 & 1, bits >> 3 & 1, bits >> 2 & 1, bits >> 1 & 1, bits & 1);
+  ImGui::TextDisabled("used by %d cells", cellsUsing(doc.room, m));
+  ImGui::EndGroup();
+
+  for (const DirectionBit& d : kDirectionBits) {
+    bool on = bits & d.bit;
+    if (ImGui::Checkbox(d.letter, &on)) applyEdit(core::makeToggleCollision(sc, m, d.bit));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", d.meaning);
+  }
+  // Op-code bits 4..7, each with its user-given name (edited in place, undoable).
+  for (int i = 0; i < 4; ++i) {
+    ImGui::PushID(i);
+    const uint8_t bit = uint8_t(0x10 << i);
+    bool on = bits & bit;
+    char label[8];
+    std::snprintf(label, sizeof label, "%d", 4 + i);
+    if (ImGui::Checkbox(label, &on)) applyEdit(core::makeToggleCollision(sc, m, bit));
+    ImGui::SameLine();
+    char* buf = edit_.opcodeName[i];
+    if (edit_.editingOpcode != i)
+      std::snprintf(buf, sizeof edit_.opcodeName[i], "%s", doc.metatiles.opcodeNames[i].c_str());
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##name", "op-code name", buf, sizeof edit_.opcodeName[i]);
+    if (ImGui::IsItemActivated()) edit_.editingOpcode = i;
+    if (ImGui::IsItemDeactivated()) {
+      edit_.editingOpcode = -1;
+      applyEdit(core::makeRenameOpcode(sc, i, buf));
+    }
+    ImGui::PopID();
+  }
+}
+
+}  // namespace app

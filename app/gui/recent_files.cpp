@@ -1,0 +1,55 @@
+#include "app/gui/recent_files.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "app/common/paths.h"
+#include "core/util/files.h"
+
+namespace app {
+
+namespace {
+
+constexpr size_t kMaxRecent = 10;
+constexpr const char* kFormat = "collidoscope-recent/1";
+
+}  // namespace
+
+RecentFiles::RecentFiles(std::string file) : file_(std::move(file)) {
+  if (file_.empty()) file_ = (std::filesystem::path(configDir()) / "recent.json").string();
+  std::string error;
+  auto text = core::readTextFile(file_, &error);
+  if (!text) return;
+  auto j = nlohmann::json::parse(*text, nullptr, false);
+  if (!j.is_object() || j.value("format", "") != kFormat || !j["files"].is_array()) return;
+  for (const auto& p : j["files"])
+    if (p.is_string() && paths_.size() < kMaxRecent) paths_.push_back(p.get<std::string>());
+}
+
+void RecentFiles::add(const std::string& path) {
+  std::error_code ec;
+  std::string abs = std::filesystem::absolute(path, ec).lexically_normal().string();
+  std::erase(paths_, abs);
+  paths_.insert(paths_.begin(), abs);
+  if (paths_.size() > kMaxRecent) paths_.resize(kMaxRecent);
+  save();
+}
+
+void RecentFiles::remove(const std::string& path) {
+  std::erase(paths_, path);
+  save();
+}
+
+void RecentFiles::clear() {
+  paths_.clear();
+  save();
+}
+
+void RecentFiles::save() const {
+  nlohmann::json j = {{"format", kFormat}, {"files", paths_}};
+  std::string error;
+  core::writeFileAtomic(file_, j.dump(2) + "\n", &error, false);
+}
+
+}  // namespace app

@@ -1,0 +1,177 @@
+#include "core/edit/edit.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+bool validMetatile(const Scenario& s, int m) {
+  return m >= 0 && m < int(s.map.metatiles.metatiles.size());
+}
+
+bool validEntity(const Scenario& s, int e) {
+  return e >= 0 && e < int(s.entities.size());
+}
+
+// The input edit that makes frame `frame`'s byte `mask`.
+std::optional<Edit> inputWith(const Scenario& s, int frame, uint8_t mask) {
+  if (frame < 0 || frame >= 1000000) return std::nullopt;
+  InputEdit e{s.input, s.input, s.frames, std::max(s.frames, frame + 1)};
+  if (frame >= int(e.after.size())) e.after.resize(size_t(frame) + 1, 0);
+  e.after[frame] = mask;
+  if (e.after == e.before && e.framesAfter == e.framesBefore) return std::nullopt;
+  return e;
+}
+
+}  // namespace
+
+std::optional<Edit> makePaintCell(const Scenario& s, int col, int row, uint16_t metatile) {
+  if (!s.map.room.inside(col, row) || !validMetatile(s, metatile)) return std::nullopt;
+  uint16_t before = s.map.room.at(col, row);
+  if (before == metatile) return std::nullopt;
+  return CellEdit{col, row, before, metatile};
+}
+
+std::optional<Edit> makeSetCollision(const Scenario& s, int metatile, uint8_t bits) {
+  if (!validMetatile(s, metatile)) return std::nullopt;
+  uint8_t before = s.map.metatiles.metatiles[metatile].collision;
+  if (before == bits) return std::nullopt;
+  return CollisionEdit{metatile, before, bits};
+}
+
+std::optional<Edit> makeToggleCollision(const Scenario& s, int metatile, uint8_t bits) {
+  if (!validMetatile(s, metatile)) return std::nullopt;
+  return makeSetCollision(s, metatile, s.map.metatiles.metatiles[metatile].collision ^ bits);
+}
+
+std::optional<Edit> makeRenameOpcode(const Scenario& s, int index, const std::string& name) {
+  if (index < 0 || index >= 4) return std::nullopt;
+  const std::string& before = s.map.metatiles.opcodeNames[index];
+  if (before == name) return std::nullopt;
+  return OpcodeNameEdit{index, before, name};
+}
+
+std::optional<Edit> makeMoveEntity(const Scenario& s, int entity, int x, int y) {
+  if (!validEntity(s, entity)) return std::nullopt;
+  const EntitySpec& e = s.entities[entity];
+  if (e.x == x && e.y == y) return std::nullopt;
+  return EntityMoveEdit{entity, e.x, e.y, x, y};
+}
+
+std::optional<Edit> makeSetHitbox(const Scenario& s, int entity, std::optional<Hitbox> hitbox) {
+  if (!validEntity(s, entity)) return std::nullopt;
+  if (hitbox && (hitbox->w < 1 || hitbox->h < 1)) return std::nullopt;
+  const auto& before = s.entities[entity].hitbox;
+  if (before == hitbox) return std::nullopt;
+  return HitboxEdit{entity, before, hitbox};
+}
+
+std::optional<Edit> makeSetButton(const Scenario& s, int frame, uint8_t button, bool on) {
+  uint8_t mask = s.inputAt(frame);
+  return inputWith(s, frame, on ? uint8_t(mask | button) : uint8_t(mask & ~button));
+}
+
+std::optional<Edit> makeSetInput(const Scenario& s, int frame, uint8_t mask) {
+  return inputWith(s, frame, mask);
+}
+
+std::optional<Edit> makeSetFrameCount(const Scenario& s, int frames) {
+  if (frames < 1 || frames > 1000000 || frames == s.frames) return std::nullopt;
+  return InputEdit{s.input, s.input, s.frames, frames};
+}
+
+void applyEdit(Scenario& s, const Edit& edit, bool forward) {
+  std::visit(Overloaded{
+                 [&](const CellEdit& e) {
+                   if (s.map.room.inside(e.col, e.row))
+                     s.map.room.at(e.col, e.row) = forward ? e.after : e.before;
+                 },
+                 [&](const CollisionEdit& e) {
+                   if (validMetatile(s, e.metatile))
+                     s.map.metatiles.metatiles[e.metatile].collision = forward ? e.after : e.before;
+                 },
+                 [&](const OpcodeNameEdit& e) {
+                   if (e.index >= 0 && e.index < 4)
+                     s.map.metatiles.opcodeNames[e.index] = forward ? e.after : e.before;
+                 },
+                 [&](const EntityMoveEdit& e) {
+                   if (!validEntity(s, e.entity)) return;
+                   s.entities[e.entity].x = forward ? e.afterX : e.beforeX;
+                   s.entities[e.entity].y = forward ? e.afterY : e.beforeY;
+                 },
+                 [&](const HitboxEdit& e) {
+                   if (validEntity(s, e.entity))
+                     s.entities[e.entity].hitbox = forward ? e.after : e.before;
+                 },
+                 [&](const InputEdit& e) {
+                   s.input = forward ? e.after : e.before;
+                   s.frames = forward ? e.framesAfter : e.framesBefore;
+                 },
+             },
+             edit);
+}
+
+bool editTouchesMap(const Edit& e) {
+  return std::holds_alternative<CellEdit>(e) || std::holds_alternative<CollisionEdit>(e) ||
+         std::holds_alternative<OpcodeNameEdit>(e);
+}
+
+bool mergeEdit(Edit& prev, const Edit& next) {
+  if (prev.index() != next.index()) return false;
+  return std::visit(Overloaded{
+                        [&](CellEdit& p) {
+                          const auto& n = std::get<CellEdit>(next);
+                          if (p.col != n.col || p.row != n.row) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        [&](CollisionEdit& p) {
+                          const auto& n = std::get<CollisionEdit>(next);
+                          if (p.metatile != n.metatile) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        [&](OpcodeNameEdit& p) {
+                          const auto& n = std::get<OpcodeNameEdit>(next);
+                          if (p.index != n.index) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        [&](EntityMoveEdit& p) {
+                          const auto& n = std::get<EntityMoveEdit>(next);
+                          if (p.entity != n.entity) return false;
+                          p.afterX = n.afterX;
+                          p.afterY = n.afterY;
+                          return true;
+                        },
+                        [&](HitboxEdit& p) {
+                          const auto& n = std::get<HitboxEdit>(next);
+                          if (p.entity != n.entity) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        [&](InputEdit& p) {
+                          const auto& n = std::get<InputEdit>(next);
+                          p.after = n.after;
+                          p.framesAfter = n.framesAfter;
+                          return true;
+                        },
+                    },
+                    prev);
+}
+
+const char* editName(const Edit& e) {
+  static constexpr const char* kNames[] = {"Paint",       "Collision bits", "Rename op-code",
+                                           "Move entity", "Hitbox",         "Input"};
+  return kNames[e.index()];
+}
+
+}  // namespace core

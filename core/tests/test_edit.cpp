@@ -1,0 +1,243 @@
+// Edit commands and the undo/redo history (core/edit), the scenario save they
+// end in, and the re-simulation an edit triggers.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/edit/history.h"
+#include "core/map/map_file.h"
+#include "core/sim/simulation.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+core::Scenario blankScenario() {
+  core::Scenario s;
+  s.name = "test";
+  s.map = core::makeDefaultMap(8, 6, 16);
+  s.entities.push_back(core::EntitySpec{"player", 32, 40});
+  s.input = {0, core::kButtonRight, core::kButtonRight};
+  s.frames = 3;
+  return s;
+}
+
+void push(core::EditHistory& h, core::Scenario& s, const std::optional<core::Edit>& e) {
+  ASSERT_TRUE(e.has_value());
+  h.push(s, *e);
+}
+
+std::string repo(const std::string& rel) {
+  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
+}
+
+}  // namespace
+
+TEST(EditCommands, NoOpEditsAreNotMade) {
+  core::Scenario s = blankScenario();
+  EXPECT_FALSE(core::makePaintCell(s, 0, 0, 1));   // already block
+  EXPECT_FALSE(core::makePaintCell(s, 8, 0, 0));   // outside the room
+  EXPECT_FALSE(core::makePaintCell(s, 1, 1, 99));  // no such metatile
+  EXPECT_FALSE(core::makeSetCollision(s, 1, core::kSolid));
+  EXPECT_FALSE(core::makeMoveEntity(s, 0, 32, 40));
+  EXPECT_FALSE(core::makeMoveEntity(s, 3, 0, 0));
+  EXPECT_FALSE(core::makeSetButton(s, 1, core::kButtonRight, true));
+  EXPECT_FALSE(core::makeSetHitbox(s, 0, core::Hitbox{0, 0, 0, 4}));  // zero width
+  EXPECT_FALSE(core::makeRenameOpcode(s, 4, "x"));
+  EXPECT_FALSE(core::makeSetFrameCount(s, 3));
+}
+
+TEST(EditCommands, EachKindAppliesAndReverts) {
+  const core::Scenario original = blankScenario();
+  core::Scenario s = original;
+  std::vector<core::Edit> edits = {
+      *core::makePaintCell(s, 2, 3, 4),
+      *core::makeToggleCollision(s, 0, core::kBlockUp | 0x20),
+      *core::makeRenameOpcode(s, 1, "rope"),
+      *core::makeMoveEntity(s, 0, 50, 60),
+      *core::makeSetHitbox(s, 0, core::Hitbox{2, 3, 12, 13}),
+      *core::makeSetButton(s, 5, core::kButtonA, true),
+  };
+  for (const auto& e : edits) core::applyEdit(s, e, true);
+  EXPECT_EQ(s.map.room.at(2, 3), 4);
+  EXPECT_EQ(s.map.metatiles.metatiles[0].collision, core::kBlockUp | 0x20);
+  EXPECT_EQ(s.map.metatiles.opcodeNames[1], "rope");
+  EXPECT_EQ(s.entities[0].x, 50);
+  EXPECT_EQ(s.entities[0].y, 60);
+  EXPECT_EQ(s.entities[0].hitbox, (core::Hitbox{2, 3, 12, 13}));
+  // Frame 5 lies past the 3-frame script: the script and the frame count grow.
+  ASSERT_EQ(s.input.size(), 6u);
+  EXPECT_EQ(s.input[5], core::kButtonA);
+  EXPECT_EQ(s.input[4], 0);
+  EXPECT_EQ(s.frames, 6);
+  for (auto it = edits.rbegin(); it != edits.rend(); ++it) core::applyEdit(s, *it, false);
+  EXPECT_EQ(s.map.room.cells, original.map.room.cells);
+  EXPECT_EQ(s.map.metatiles.metatiles[0].collision, 0);
+  EXPECT_EQ(s.map.metatiles.opcodeNames, original.map.metatiles.opcodeNames);
+  EXPECT_EQ(s.entities[0].x, 32);
+  EXPECT_FALSE(s.entities[0].hitbox.has_value());
+  EXPECT_EQ(s.input, original.input);
+  EXPECT_EQ(s.frames, 3);
+}
+
+TEST(EditCommands, MapEditsAreToldApartFromScenarioEdits) {
+  core::Scenario s = blankScenario();
+  EXPECT_TRUE(core::editTouchesMap(*core::makePaintCell(s, 1, 1, 2)));
+  EXPECT_TRUE(core::editTouchesMap(*core::makeSetCollision(s, 0, 3)));
+  EXPECT_TRUE(core::editTouchesMap(*core::makeRenameOpcode(s, 0, "lava")));
+  EXPECT_FALSE(core::editTouchesMap(*core::makeMoveEntity(s, 0, 1, 1)));
+  EXPECT_FALSE(core::editTouchesMap(*core::makeSetInput(s, 0, core::kButtonB)));
+}
+
+TEST(EditHistory, UndoRedoRestoresEveryState) {
+  core::Scenario s = blankScenario();
+  core::EditHistory h;
+  push(h, s, core::makePaintCell(s, 1, 1, 2));
+  push(h, s, core::makeMoveEntity(s, 0, 10, 20));
+  EXPECT_EQ(h.undoLabel(), "Move entity");
+  ASSERT_TRUE(h.undo(s));
+  EXPECT_EQ(s.entities[0].x, 32);
+  EXPECT_EQ(s.map.room.at(1, 1), 2);
+  ASSERT_TRUE(h.undo(s));
+  EXPECT_EQ(s.map.room.at(1, 1), 0);
+  EXPECT_FALSE(h.undo(s));
+  EXPECT_EQ(h.redoLabel(), "Paint");
+  ASSERT_TRUE(h.redo(s));
+  ASSERT_TRUE(h.redo(s));
+  EXPECT_EQ(s.map.room.at(1, 1), 2);
+  EXPECT_EQ(s.entities[0].x, 10);
+  EXPECT_FALSE(h.redo(s));
+}
+
+TEST(EditHistory, PushAfterUndoDropsTheRedoSteps) {
+  core::Scenario s = blankScenario();
+  core::EditHistory h;
+  push(h, s, core::makePaintCell(s, 1, 1, 2));
+  push(h, s, core::makePaintCell(s, 2, 1, 3));
+  h.undo(s);
+  push(h, s, core::makePaintCell(s, 3, 1, 4));
+  EXPECT_FALSE(h.canRedo());
+  EXPECT_EQ(h.steps(), 2u);
+  h.undo(s);
+  h.undo(s);
+  EXPECT_EQ(s.map.room.at(1, 1), 0);
+  EXPECT_EQ(s.map.room.at(2, 1), 0);
+  EXPECT_EQ(s.map.room.at(3, 1), 0);
+}
+
+TEST(EditHistory, AGroupIsOneStepAndMergesTheSameTarget) {
+  core::Scenario s = blankScenario();
+  core::EditHistory h;
+  h.beginGroup("Paint");
+  for (int c = 1; c <= 4; ++c) push(h, s, core::makePaintCell(s, c, 2, 3));
+  h.endGroup();
+  // A drag of one entity: many moves, one step whose undo goes back to the start.
+  h.beginGroup("Move entity");
+  for (int x = 33; x < 60; ++x) push(h, s, core::makeMoveEntity(s, 0, x, 40));
+  h.endGroup();
+  // An empty group (a click that changed nothing) leaves no step.
+  h.beginGroup("Paint");
+  h.endGroup();
+  EXPECT_EQ(h.steps(), 2u);
+  ASSERT_TRUE(h.undo(s));
+  EXPECT_EQ(s.entities[0].x, 32);
+  EXPECT_EQ(s.map.room.at(4, 2), 3);
+  ASSERT_TRUE(h.undo(s));
+  for (int c = 1; c <= 4; ++c) EXPECT_EQ(s.map.room.at(c, 2), 0);
+  EXPECT_FALSE(h.canUndo());
+}
+
+TEST(EditHistory, DirtyFollowsTheSavedStatePerPart) {
+  core::Scenario s = blankScenario();
+  core::EditHistory h;
+  EXPECT_FALSE(h.dirty());
+  push(h, s, core::makePaintCell(s, 1, 1, 2));
+  EXPECT_TRUE(h.dirty(core::DocPart::Map));
+  EXPECT_FALSE(h.dirty(core::DocPart::Scenario));
+  h.markSaved(core::DocPart::Map);
+  EXPECT_FALSE(h.dirty());
+  push(h, s, core::makeMoveEntity(s, 0, 1, 2));
+  EXPECT_FALSE(h.dirty(core::DocPart::Map));
+  EXPECT_TRUE(h.dirty(core::DocPart::Scenario));
+  h.undo(s);
+  EXPECT_FALSE(h.dirty());
+  // Undo past the save: the map differs from the file again.
+  h.undo(s);
+  EXPECT_TRUE(h.dirty(core::DocPart::Map));
+  // A new edit on this branch makes the saved map state unreachable for good.
+  push(h, s, core::makePaintCell(s, 2, 2, 2));
+  h.undo(s);
+  EXPECT_TRUE(h.dirty(core::DocPart::Map));
+}
+
+TEST(EditHistory, OldStepsAreDroppedPastTheLimit) {
+  core::Scenario s = blankScenario();
+  core::EditHistory h(3);
+  for (int c = 1; c <= 5; ++c) push(h, s, core::makePaintCell(s, c, 1, 2));
+  EXPECT_EQ(h.steps(), 3u);
+  while (h.undo(s)) {
+  }
+  EXPECT_EQ(s.map.room.at(1, 1), 2);  // the two oldest steps are kept applied
+  EXPECT_EQ(s.map.room.at(3, 1), 0);
+  EXPECT_TRUE(h.dirty(core::DocPart::Map));  // the saved (empty) state is gone
+}
+
+TEST(ScenarioSave, RoundTripsEditsThroughTheFiles) {
+  core::Scenario s;
+  std::string error;
+  ASSERT_TRUE(core::loadScenario(repo("maps/seed002_castle.scenario.json"), s, &error)) << error;
+  fs::path dir = fs::temp_directory_path() / ("collido_edit_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  core::EditHistory h;
+  push(h, s, core::makePaintCell(s, 3, 3, 1));
+  push(h, s, core::makeMoveEntity(s, 0, s.entities[0].x + 5, s.entities[0].y));
+  push(h, s, core::makeSetHitbox(s, 0, core::Hitbox{1, 2, 9, 11}));
+  push(h, s, core::makeSetButton(s, 2, core::kButtonB, true));
+  push(h, s, core::makeRenameOpcode(s, 3, "spikes"));
+  s.mapPath = (dir / "room.map.json").string();
+  const std::string path = (dir / "room.scenario.json").string();
+  ASSERT_TRUE(core::saveMap(s.mapPath, s.map, &error)) << error;
+  ASSERT_TRUE(core::saveScenario(path, s, &error)) << error;
+
+  core::Scenario back;
+  ASSERT_TRUE(core::loadScenario(path, back, &error)) << error;
+  EXPECT_EQ(back.map.room.cells, s.map.room.cells);
+  EXPECT_EQ(back.map.metatiles.opcodeNames[3], "spikes");
+  EXPECT_EQ(back.entities[0].x, s.entities[0].x);
+  EXPECT_EQ(back.entities[0].hitbox, s.entities[0].hitbox);
+  EXPECT_EQ(back.input, s.input);
+  EXPECT_EQ(back.frames, s.frames);
+  EXPECT_EQ(fs::weakly_canonical(back.manifestPath), fs::weakly_canonical(s.manifestPath));
+  fs::remove_all(dir);
+}
+
+TEST(EditResimulation, AnEditChangesWhatTheRoutineDoes) {
+  if (std::system("command -v ca65 >/dev/null 2>&1 && command -v ld65 >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "ca65/ld65 not on PATH (Debian package cc65)";
+  core::Scenario s;
+  std::string error;
+  ASSERT_TRUE(core::loadScenario(repo("maps/seed002_castle.scenario.json"), s, &error)) << error;
+  core::Simulation sim;
+  ASSERT_TRUE(sim.build(s, &error)) << error;
+  ASSERT_TRUE(sim.simulate(&error)) << error;
+  const core::Recording before = sim.recording();
+  // Wall the player in where it starts: its cell and every neighbour become solid.
+  core::EditHistory h;
+  core::Scenario& sc = sim.scenario();
+  const core::Hitbox hb = sc.hitboxOf(0);
+  const int size = sc.map.room.cellSize;
+  const int col = (sc.entities[0].x - sc.manifest.originX + hb.x) / size;
+  const int row = (sc.entities[0].y - sc.manifest.originY + hb.y) / size;
+  h.beginGroup("Paint");
+  for (int r = row - 2; r <= row + 3; ++r)
+    for (int c = col - 2; c <= col + 3; ++c)
+      if (r < row || r > row + 1 || c < col || c > col + 1)
+        if (auto e = core::makePaintCell(sc, c, r, 1)) h.push(sc, *e);
+  h.endGroup();
+  ASSERT_TRUE(sim.simulate(&error)) << error;
+  EXPECT_FALSE(before == sim.recording());
+  h.undo(sc);
+  ASSERT_TRUE(sim.simulate(&error)) << error;
+  EXPECT_TRUE(before == sim.recording());
+}
