@@ -287,7 +287,8 @@ void GuiApp::drawDocumentDialogs() {
   ImGui::TextDisabled("Save them before you go on?");
   ImGui::Spacing();
   const FileAction pending = edit_.pendingAction;
-  if (ImGui::Button("Save", ImVec2(100, 0)) || ImGui::IsKeyPressed(ImGuiKey_Enter)) {
+  if (ImGui::Button("Save", ImVec2(100, 0)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
     ImGui::CloseCurrentPopup();
     if (saveDocument()) {
       edit_.pendingAction = FileAction::None;
@@ -303,7 +304,8 @@ void GuiApp::drawDocumentDialogs() {
     runAction(pending, edit_.pendingPath);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+  if (ImGui::Button("Cancel", ImVec2(100, 0)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     ImGui::CloseCurrentPopup();
     edit_.pendingAction = FileAction::None;
   }

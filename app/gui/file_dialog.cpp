@@ -131,8 +131,10 @@ std::optional<std::string> FileDialog::draw() {
   // Up/Down walk the listing; the path field keeps the keyboard focus.
   const int n = int(entries_.size());
   const int before = selected_;
-  if (ImGui::IsKeyPressed(ImGuiKey_DownArrow)) selected_ = std::min(selected_ + 1, n - 1);
-  if (ImGui::IsKeyPressed(ImGuiKey_UpArrow)) selected_ = std::max(selected_ - 1, 0);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow)))
+    selected_ = std::min(selected_ + 1, n - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)))
+    selected_ = std::max(selected_ - 1, 0);
   if (selected_ != before && selected_ >= 0)
     setPath(entries_[selected_].dir ? "" : entries_[selected_].name);
   bool activated = drawListing();
@@ -158,7 +160,8 @@ std::optional<std::string> FileDialog::draw() {
   const char* verb = mode_ == Mode::Open ? "Open" : "Save";
   if (ImGui::Button(verb, ImVec2(100, 0)) || enter || activated) result = confirm();
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+  if (ImGui::Button("Cancel", ImVec2(100, 0)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     visible_ = false;
     ImGui::CloseCurrentPopup();
   }

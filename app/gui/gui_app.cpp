@@ -62,10 +62,12 @@ void GuiApp::handleShortcuts() {
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
   const int n = frameCount();
-  if (ImGui::IsKeyPressed(ImGuiKey_Space, false)) tl_.playing = !tl_.playing;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) tl_.playing = !tl_.playing;
   if (!edit_.recordInput) {  // while recording, the arrows are the pad
-    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) tl_.frame = std::min(tl_.frame + 1, n - 1);
-    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) tl_.frame = std::max(tl_.frame - 1, 0);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+      tl_.frame = std::min(tl_.frame + 1, n - 1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+      tl_.frame = std::max(tl_.frame - 1, 0);
   }
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) requestAction(FileAction::Quit);
   // F-keys through GLFW codes (imgui 1.86's key API).

@@ -26,7 +26,7 @@ constexpr ButtonRow kRows[] = {
     {core::kButtonSelect, "Select"}, {core::kButtonStart, "Start"},
 };
 constexpr int kRowCount = 8;
-constexpr float kCellW = 11, kRowH = 12, kHeaderH = 14;
+constexpr float kCellW = 11, kRowH = 14, kHeaderH = 14;
 constexpr int kSpareFrames = 60;  // columns past the end, to grow the script
 
 }  // namespace
@@ -39,15 +39,12 @@ void GuiApp::drawInputEditor() {
   const float scrollbar = ImGui::GetStyle().ScrollbarSize;
 
   // Button names, fixed at the left.
-  ImGui::BeginGroup();
-  ImGui::Dummy(ImVec2(46, kHeaderH));
+  const ImVec2 labels = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(46, gridH));
   ImDrawList* wl = ImGui::GetWindowDrawList();
-  for (const ButtonRow& r : kRows) {
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(46, kRowH));
-    wl->AddText(ImGui::GetFont(), 11.0f, ImVec2(p.x, p.y), IM_COL32(200, 200, 200, 255), r.label);
-  }
-  ImGui::EndGroup();
+  for (int r = 0; r < kRowCount; ++r)
+    wl->AddText(ImVec2(labels.x, labels.y + kHeaderH + float(r) * kRowH),
+                IM_COL32(200, 200, 200, 255), kRows[r].label);
   ImGui::SameLine(0, 2);
 
   ImGui::BeginChild("input_grid", ImVec2(0, gridH + scrollbar + 2), false,

@@ -85,7 +85,7 @@ void GuiApp::drawRoomPanel() {
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
 
-  if (view_.fitRequested || (hovered && ImGui::IsKeyPressed(ImGuiKey_Home))) {
+  if (view_.fitRequested || (hovered && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home)))) {
     float z = std::min(avail.x / room.pixelWidth(), avail.y / room.pixelHeight());
     view_.zoom = std::max(0.25f, std::floor(z * 4) / 4);
     view_.panX = (avail.x - room.pixelWidth() * view_.zoom) * 0.5f;
@@ -102,7 +102,8 @@ void GuiApp::drawRoomPanel() {
   }
   // Space + left drag pans like middle drag. The Space press has already
   // toggled playback (Space is play/pause); a pan undoes that toggle.
-  if (hovered && ImGui::IsKeyDown(ImGuiKey_Space) && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+  if (hovered && ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space)) &&
+      ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     edit_.panning = true;
     tl_.playing = !tl_.playing;
   }
@@ -111,7 +112,7 @@ void GuiApp::drawRoomPanel() {
     view_.panX += io.MouseDelta.x;
     view_.panY += io.MouseDelta.y;
   }
-  if (hovered && (edit_.panning || ImGui::IsKeyDown(ImGuiKey_Space)))
+  if (hovered && (edit_.panning || ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space))))
     ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();

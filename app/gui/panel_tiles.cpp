@@ -23,10 +23,10 @@ struct DirectionBit {
 
 // In the order a designer reads them: U D L R.
 constexpr DirectionBit kDirectionBits[] = {
-    {core::kBlockUp, "U", "blocks moving up into it (bottom edge)"},
-    {core::kBlockDown, "D", "blocks moving down into it (top edge: a floor)"},
-    {core::kBlockLeft, "L", "blocks moving left into it (right edge)"},
-    {core::kBlockRight, "R", "blocks moving right into it (left edge)"},
+    {core::kBlockUp, "U", "blocks entry from below"},
+    {core::kBlockDown, "D", "blocks entry from above"},
+    {core::kBlockLeft, "L", "blocks entry from the right"},
+    {core::kBlockRight, "R", "blocks entry from the left"},
 };
 
 void toolButton(const char* label, const char* key, Tool tool, Tool& current) {
@@ -65,11 +65,17 @@ void GuiApp::drawTilesPanel() {
   edit_.atlas.update(doc);
   const auto& set = doc.metatiles.metatiles;
   edit_.metatile = std::clamp(edit_.metatile, 0, std::max(0, int(set.size()) - 1));
+  // The palette takes the rows it needs, leaving the collision editor below it room.
   const float swatch = 40, pad = 4;
-  const float paletteHeight = std::max(
-      90.0f, ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() * 12);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float inner = ImGui::GetContentRegionAvail().x - 2 * style.WindowPadding.x;
+  const int perRow = std::max(1, int((inner + pad) / (swatch + pad)));
+  const int rows = (int(set.size()) + perRow - 1) / perRow;
+  const float editorHeight = 56 + 8 * ImGui::GetFrameHeightWithSpacing() + 8;
+  const float paletteHeight =
+      std::clamp(float(rows) * (swatch + pad) + 2 * style.WindowPadding.y, swatch + 16,
+                 std::max(swatch + 16, ImGui::GetContentRegionAvail().y - editorHeight));
   if (ImGui::BeginChild("palette", ImVec2(0, paletteHeight), true)) {
-    const int perRow = std::max(1, int((ImGui::GetContentRegionAvail().x + pad) / (swatch + pad)));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (int m = 0; m < int(set.size()); ++m) {
       if (m % perRow) ImGui::SameLine(0, pad);

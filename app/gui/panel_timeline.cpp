@@ -103,7 +103,7 @@ void GuiApp::drawTimelinePanel() {
     if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, -1); f >= 0) tl_.frame = f;
   }
   ImGui::SameLine();
-  ImGui::Text("%d frames not ok", bad);
+  ImGui::Text("%d frame%s not ok", bad, bad == 1 ? "" : "s");
   ImGui::SameLine();
   if (ImGui::SmallButton(">##bad")) {
     if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, 1); f >= 0) tl_.frame = f;

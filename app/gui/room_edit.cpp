@@ -61,7 +61,7 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
     edit_.painting = false;
     edit_.dragEntity = -1;
   }
-  if (ImGui::IsKeyDown(ImGuiKey_Space)) return;  // space + drag pans
+  if (ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space))) return;  // space + drag pans
 
   switch (edit_.tool) {
     case Tool::Paint: {
