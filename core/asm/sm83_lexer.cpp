@@ -1,5 +1,7 @@
 #include "core/asm/sm83_lexer.h"
 
+#include "core/asm/sm83_assembler.h"
+
 namespace core::sm83 {
 
 namespace {
@@ -276,7 +278,9 @@ Token Lexer::lex() {
       }
       t.kind = Tok::Ident;
       t.end = pos_;
-      lastValue_ = true;
+      // A mnemonic or directive (`db`, `EQU`, `and`) starts an operand: `%1010`
+      // after it is a binary number, not a modulo.
+      lastValue_ = keyword(std::string_view(buf_).substr(start, p - start)) == Kw::None;
       return t;
     }
     if (c >= '0' && c <= '9') {

@@ -43,6 +43,22 @@ SECTION "N", ROM0[0]
                                   3}));
 }
 
+// `%` and `&` right after a mnemonic or directive start a binary or octal
+// number (hardware.inc style `DEF X EQU %0001`), after a value they are operators.
+TEST(Rgbasm, BinaryAndOctalRightAfterAKeyword) {
+  auto r = assemble(R"(
+DEF SOLID EQU %0001
+WIDE EQU &17
+SECTION "B", ROM0[0]
+    db %1010, SOLID, WIDE
+    and %11100000
+    or &7
+    ld a, SOLID % 2
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0x0A, 0x01, 0x0F, 0xE6, 0xE0, 0xF6, 0x07, 0x3E, 0x01}));
+}
+
 TEST(Rgbasm, ConstantsVariablesAndEqus) {
   auto r = assemble(R"(
 SIZE EQU 8
