@@ -80,6 +80,7 @@ void GuiApp::updateTitle() {
 }
 
 void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
+  resetDebugger();  // breakpoints, watches and audits belong to the old document
   edit_.history.clear();
   edit_.scenarioUntitled = untitledScenario;
   edit_.scenarioDirtyExtra = false;

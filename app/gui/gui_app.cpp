@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "app/common/paths.h"
+#include "app/gui/script.h"
 
 namespace app {
 
@@ -19,11 +20,13 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   }
   if (!path.empty() && openScenario(path)) {
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
-    if (opts.stepInstructions > 0) {
-      ensureTrace();
-      tl_.step = std::min<int>(opts.stepInstructions, int(tl_.trace.steps.size())) - 1;
+    if (opts.audit) {
+      startAudit();
+      audit_.job.wait();
+      pollAudit();
     }
   }
+  for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
 }
 
 bool GuiApp::openScenario(const std::string& path) {
@@ -56,6 +59,7 @@ void GuiApp::ensureTrace() {
   tl_.traceFrame = tl_.frame;
   tl_.traceEntity = tl_.entity;
   tl_.step = -1;
+  dbg_.memory.frame = -1;
 }
 
 void GuiApp::handleShortcuts() {
@@ -70,19 +74,14 @@ void GuiApp::handleShortcuts() {
       tl_.frame = std::max(tl_.frame - 1, 0);
   }
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) requestAction(FileAction::Quit);
-  // F-keys through GLFW codes (imgui 1.86's key API).
-  const bool shift = io.KeyShift;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11) && !shift) {
-    ensureTrace();
-    tl_.step = std::min(tl_.step + 1, int(tl_.trace.steps.size()) - 1);
-  }
-  if (ImGui::IsKeyPressed(GLFW_KEY_F10) && shift) tl_.step = std::max(tl_.step - 1, 0);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11) && shift) tl_.step = -1;  // step out: to the frame's end
+  handleDebuggerKeys();
 }
 
 void GuiApp::drawFrame() {
+  runScript();
   handleShortcuts();
   handleEditShortcuts();
+  const int frameBefore = tl_.frame;
   if (tl_.playing && frameCount() > 0) {
     tl_.accumulator += tl_.speed;
     while (tl_.accumulator >= 1) {
@@ -93,6 +92,7 @@ void GuiApp::drawFrame() {
         tl_.playing = false;
     }
     recordInputFrame();
+    stopAtBreakpoint(frameBefore + 1);
   }
   updateVerdicts();
   drawMenuBar();
@@ -101,6 +101,9 @@ void GuiApp::drawFrame() {
   drawTimelinePanel();
   drawCpuPanel();
   drawEntityPanel();
+  drawSourcePanel();
+  drawMemoryPanel();
+  drawAuditPanel();
   drawStatus();
   drawAbout();
   drawDocumentDialogs();

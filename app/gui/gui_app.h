@@ -5,7 +5,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "app/gui/audit_job.h"
+#include "app/gui/debugger.h"
+#include "app/gui/routine_editor.h"
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
@@ -22,8 +28,12 @@ struct LaunchOptions {
   int frames = 0;
   int width = 1600;
   int height = 900;
-  int frame = -1;            // --frame N: select this frame after loading
-  int stepInstructions = 0;  // --step-instructions K: step into K instructions
+  int frame = -1;                     // --frame N: select this frame after loading
+  int stepInstructions = 0;           // --step-instructions K: step into K instructions
+  std::vector<std::string> overlays;  // --overlay NAME: View overlays to turn on
+  int play = 0;                       // --play N: play N frames before stepping
+  bool loopPlay = false;              // playback wraps around (--bench-frames)
+  bool audit = false;                 // --audit: run an audit before the first frame
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -64,6 +74,7 @@ class GuiApp {
   GuiApp(GLFWwindow* window, const LaunchOptions& opts);
   void drawFrame();
   bool quitRequested() const { return quit_; }
+  int recordingFrames() const { return frameCount(); }
 
  private:
   bool openScenario(const std::string& path);
@@ -108,6 +119,55 @@ class GuiApp {
   void editRoom(float ox, float oy, float zoom, bool hovered);
   void drawRoomOverlays(ImDrawList* dl, float ox, float oy, float zoom);
   void drawHitboxEditor();
+
+  // Debugger, routine editor and audit: panel_cpu/memory/source/routine/audit.cpp.
+  void resetDebugger();
+  void runScript();
+  void debugStep(StepKind kind);
+  void handleDebuggerKeys();
+  void stopAtBreakpoint(int fromFrame);
+  void drawCpuToolbar(int steps);
+  void drawRegisters();
+  void drawTraceTable();
+  const MemoryAtCursor& memoryAtCursor();
+  const std::vector<std::string>& memoryLabels();
+  void drawMemoryToolbar();
+  void drawMemoryRow(const MemoryAtCursor& m, int row);
+  void drawMemoryPanel();
+  void seedWatches();
+  void drawWatchList();
+  const std::vector<std::string>& sourceLines(const std::string& path);
+  void cacheSourceText(const std::string& path, const std::string& text);
+  void toggleBreakpoints(const std::vector<uint32_t>& addresses);
+  std::optional<uint16_t> cursorPc(bool* executed) const;
+  void drawSourceFile(const std::string& file, int currentLine, bool executed);
+  void drawDisassembly(uint16_t pc, bool executed);
+  void drawSourceView();
+  void drawSourcePanel();
+  void syncEditorFiles();
+  bool assembleRoutine();
+  bool saveEditorFile(EditorFile& f);
+  void jumpToDiagnostic(const core::Diagnostic& d);
+  void drawEditorToolbar();
+  void drawDiagnostics(float height);
+  void drawRoutineEditor();
+  void startAudit();
+  core::Simulation& auditBase();
+  void pollAudit();
+  void openAuditCase(int index);
+  void closeAuditCase();
+  void drawAuditControls();
+  void drawVerdictTable(const core::AuditResult& r);
+  void drawFailureList(const core::AuditResult& r);
+  void drawAuditPanel();
+  DebuggerState dbg_;
+  RoutineEditorState editor_;
+  AuditPanelState audit_;
+  std::vector<std::string> memoryLabels_;
+  const void* memoryLabelsFor_ = nullptr;
+  int cpuScrolledTo_ = -2;
+  int scriptPlayed_ = 0;
+  bool scriptDone_ = false;
 
   GLFWwindow* window_;
   LaunchOptions opts_;

@@ -7,18 +7,36 @@
 #include <imgui_impl_opengl3.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/common/paths.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/script.h"
 
 namespace {
 
 void glfwErrorCallback(int code, const char* description) {
   std::fprintf(stderr, "collidoscope: GLFW error %d: %s\n", code, description);
 }
+
+// Mean and 95th percentile of the measured frame times.
+void printBench(std::vector<double> ms, int width, int height, int recordingFrames) {
+  if (ms.empty()) return;
+  double sum = 0;
+  for (double m : ms) sum += m;
+  std::sort(ms.begin(), ms.end());
+  const double p95 = ms[std::min(ms.size() - 1, size_t(double(ms.size()) * 0.95))];
+  std::printf(
+      "bench-frames: %zu frames at %dx%d, recording of %d frames: mean %.2f ms, p95 %.2f ms\n",
+      ms.size(), width, height, recordingFrames, sum / double(ms.size()), p95);
+}
+
+constexpr int kBenchWarmup = 20;
 
 }  // namespace
 
@@ -35,6 +53,17 @@ int main(int argc, char** argv) {
   cli.add_option("--step-instructions", opts.stepInstructions,
                  "Step into K instructions of the selected call")
       ->check(CLI::NonNegativeNumber);
+  cli.add_option(
+         "--overlay", opts.overlays,
+         std::string("Turn on a View overlay (repeatable or a comma list): ") + app::overlayNames())
+      ->delimiter(',');
+  cli.add_option("--play", opts.play, "Play N frames (one per display frame), then step")
+      ->check(CLI::NonNegativeNumber);
+  cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
+  int benchFrames = 0;
+  cli.add_option("--bench-frames", benchFrames,
+                 "Play N display frames, then print the mean and 95th-percentile frame time")
+      ->check(CLI::PositiveNumber);
   cli.add_option("--width", opts.width, "Window width")->check(CLI::Range(320, 8192));
   cli.add_option("--height", opts.height, "Window height")->check(CLI::Range(240, 8192));
   try {
@@ -43,7 +72,20 @@ int main(int argc, char** argv) {
     int code = cli.exit(e);
     return code == 0 ? 0 : 2;
   }
-  if (!opts.screenshot.empty() && opts.frames == 0) opts.frames = 10;
+  for (const std::string& name : opts.overlays) {
+    app::ViewState probe;
+    if (!app::applyOverlayName(probe, name)) {
+      std::fprintf(stderr, "collidoscope: --overlay: unknown overlay \"%s\" (known: %s)\n",
+                   name.c_str(), app::overlayNames());
+      return 2;
+    }
+  }
+  if (benchFrames > 0) {
+    opts.frames = benchFrames + kBenchWarmup;
+    opts.play = opts.frames;
+    opts.loopPlay = true;
+  }
+  if (!opts.screenshot.empty() && opts.frames == 0) opts.frames = std::max(10, opts.play + 3);
 
   glfwSetErrorCallback(glfwErrorCallback);
   if (!glfwInit()) {
@@ -83,7 +125,9 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   {
     app::GuiApp gui(window, opts);
+    std::vector<double> frameMs;
     for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
+      const auto frameStart = std::chrono::steady_clock::now();
       glfwPollEvents();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
@@ -108,8 +152,15 @@ int main(int argc, char** argv) {
         }
       }
       glfwSwapBuffers(window);
+      if (benchFrames > 0 && frame >= kBenchWarmup) {
+        glFinish();  // count the GPU's (llvmpipe's) work too
+        std::chrono::duration<double, std::milli> ms =
+            std::chrono::steady_clock::now() - frameStart;
+        frameMs.push_back(ms.count());
+      }
       if (last || gui.quitRequested()) break;
     }
+    if (benchFrames > 0) printBench(frameMs, opts.width, opts.height, gui.recordingFrames());
   }
 
   ImGui_ImplOpenGL3_Shutdown();

@@ -1,8 +1,10 @@
-// The debugger for the selected frame's call: registers and flags at the
-// instruction cursor (values changed by the last step highlighted), the
-// instruction trace with source lines, and stepping (F11 into, Shift+F10 back,
-// Shift+F11 out to the end of the call). The call is re-executed from its
+// The "CPU" window: the debugger for the selected frame's call. A toolbar with
+// step into (F11), over (F10), out (Shift+F11), back (Shift+F10) and run to the
+// end of the call (F5); registers and flags at the instruction cursor (values
+// changed by the last step highlighted, flags as letters that light up); the
+// instruction trace; and the watch list. The call is re-executed from its
 // keyframe by core, so stepping back is exact.
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -15,14 +17,211 @@ namespace app {
 namespace {
 
 const ImVec4 kChanged(1.0f, 0.75f, 0.3f, 1.0f);
-const ImVec4 kFlagOn(0.4f, 1.0f, 0.5f, 1.0f);
-const ImVec4 kFlagOff(0.45f, 0.45f, 0.5f, 1.0f);
+const ImU32 kFlagOnBg = IM_COL32(60, 170, 90, 255);
+const ImU32 kFlagChangedBg = IM_COL32(220, 150, 50, 255);
+const ImU32 kFlagOffBg = IM_COL32(50, 52, 60, 255);
+const ImU32 kCursorRow = IM_COL32(70, 110, 200, 160);
+const ImU32 kBreakRow = IM_COL32(150, 40, 40, 120);
+
+struct StepButton {
+  const char* label;
+  const char* key;
+  StepKind kind;
+};
+constexpr StepButton kStepButtons[] = {
+    {"Into", "F11", StepKind::Into},
+    {"Over", "F10", StepKind::Over},
+    {"Out", "Shift+F11", StepKind::Out},
+    {"Back", "Shift+F10", StepKind::Back},
+    {"Run", "F5: to a breakpoint or the end of the call", StepKind::ToEnd},
+};
+
+void registerText(const core::RegisterValue& r, char* out, size_t size) {
+  if (r.bits == 16)
+    std::snprintf(out, size, "%s $%04X", r.name, r.value);
+  else
+    std::snprintf(out, size, "%s $%02X", r.name, r.value);
+}
+
+// Flag letters in boxes: lit when set, orange when the last step changed them.
+void drawFlags(const std::string& names, uint32_t flags, uint32_t prevFlags) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float size = ImGui::GetTextLineHeight() + 4;
+  for (size_t i = 0; i < names.size(); ++i) {
+    const int bit = int(names.size() - 1 - i);
+    const bool on = flags >> bit & 1;
+    const bool changed = (prevFlags >> bit & 1) != on;
+    if (i) ImGui::SameLine(0, 3);
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size),
+                      changed ? kFlagChangedBg
+                      : on    ? kFlagOnBg
+                              : kFlagOffBg,
+                      3);
+    const char letter[2] = {names[i], 0};
+    ImVec2 ts = ImGui::CalcTextSize(letter);
+    dl->AddText(ImVec2(p.x + (size - ts.x) / 2, p.y + 2),
+                on || changed ? IM_COL32(255, 255, 255, 255) : IM_COL32(120, 120, 130, 255),
+                letter);
+    ImGui::Dummy(ImVec2(size, size));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%c = %d%s", names[i], on ? 1 : 0, changed ? " (changed)" : "");
+  }
+}
 
 }  // namespace
 
+void GuiApp::resetDebugger() {
+  audit_.job.stop();
+  audit_.result.reset();
+  audit_.saved.reset();
+  audit_.openedCase = -1;
+  view_.lastAudit.reset();
+  dbg_ = DebuggerState{};
+  // The routine editor keeps its buffers while the routine stays the same
+  // (syncEditorFiles reloads them when the manifest changes).
+  memoryLabels_.clear();
+  cpuScrolledTo_ = -2;
+}
+
+void GuiApp::debugStep(StepKind kind) {
+  if (!sim_ || frameCount() == 0) return;
+  ensureTrace();
+  tl_.step = stepTarget(tl_.trace, tl_.step, kind, dbg_.breakpoints);
+  if (tl_.step >= 0 && dbg_.breakpoints.count(tl_.trace.steps[tl_.step].pc) &&
+      kind != StepKind::Into && kind != StepKind::Back) {
+    char text[48];
+    std::snprintf(text, sizeof text, "Breakpoint at $%04X", tl_.trace.steps[tl_.step].pc);
+    status_ = text;
+  }
+}
+
+void GuiApp::handleDebuggerKeys() {
+  const bool shift = ImGui::GetIO().KeyShift;
+  // F-keys through GLFW codes (imgui 1.86's key API).
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11)) debugStep(shift ? StepKind::Out : StepKind::Into);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F10)) debugStep(shift ? StepKind::Back : StepKind::Over);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) debugStep(StepKind::ToEnd);
+}
+
+void GuiApp::stopAtBreakpoint(int fromFrame) {
+  if (dbg_.breakpoints.empty() || !sim_) return;
+  const int entities = int(sim_->scenario().entities.size());
+  for (int f = std::max(fromFrame, 0); f <= tl_.frame && f < frameCount(); ++f)
+    for (int e = 0; e < entities; ++e) {
+      core::Trace t = sim_->trace(f, e);
+      int j = firstBreakpoint(t, dbg_.breakpoints);
+      if (j < 0) continue;
+      tl_.playing = false;
+      tl_.frame = f;
+      tl_.entity = e;
+      tl_.trace = std::move(t);
+      tl_.traceFrame = f;
+      tl_.traceEntity = e;
+      dbg_.memory.frame = -1;
+      tl_.step = j;
+      char text[96];
+      std::snprintf(text, sizeof text, "Breakpoint: frame %d, %s, $%04X", f,
+                    sim_->scenario().entities[e].name.c_str(), tl_.trace.steps[j].pc);
+      status_ = text;
+      return;
+    }
+}
+
+void GuiApp::drawCpuToolbar(int steps) {
+  for (const StepButton& b : kStepButtons) {
+    if (&b != kStepButtons) ImGui::SameLine();
+    if (ImGui::Button(b.label)) debugStep(b.kind);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step %s (%s)", b.label, b.key);
+  }
+  ImGui::SameLine(0, 16);
+  const core::Trace& t = tl_.trace;
+  if (tl_.step < 0)
+    ImGui::Text("%s, frame %d: after the call (%d instructions, %s)",
+                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, steps,
+                core::haltKindName(t.halt));
+  else
+    ImGui::Text("%s, frame %d: instruction %d of %d",
+                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, tl_.step + 1, steps);
+}
+
+void GuiApp::drawRegisters() {
+  const core::Trace& t = tl_.trace;
+  const int steps = int(t.steps.size());
+  // Registers before the instruction at the cursor (or after the call at -1).
+  const bool atEnd = tl_.step < 0 || tl_.step >= steps;
+  const auto& regs = atEnd ? t.regsAfter : t.steps[tl_.step].regsBefore;
+  const uint32_t flags = atEnd ? t.flagsAfter : t.steps[tl_.step].flagsBefore;
+  const std::vector<core::RegisterValue>* prev = nullptr;
+  uint32_t prevFlags = flags;
+  const int prevIndex = atEnd ? steps - 1 : tl_.step - 1;
+  if (prevIndex >= 0) {
+    prev = &t.steps[prevIndex].regsBefore;
+    prevFlags = t.steps[prevIndex].flagsBefore;
+  }
+  for (size_t i = 0; i < regs.size(); ++i) {
+    const bool changed = prev && i < prev->size() && (*prev)[i].value != regs[i].value;
+    if (i) ImGui::SameLine(0, 14);
+    char text[32];
+    registerText(regs[i], text, sizeof text);
+    if (changed)
+      ImGui::TextColored(kChanged, "%s", text);
+    else
+      ImGui::TextUnformatted(text);
+  }
+  ImGui::SameLine(0, 24);
+  drawFlags(sim_->machine().flagNames(), flags, prevFlags);
+}
+
+void GuiApp::drawTraceTable() {
+  const core::Trace& t = tl_.trace;
+  const core::DebugInfo& dbg = sim_->image().debug;
+  if (!ImGui::BeginTable("trace", 4,
+                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                             ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
+  ImGui::TableSetupColumn("PC", ImGuiTableColumnFlags_WidthFixed, 44);
+  ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthFixed, 190);
+  ImGui::TableSetupColumn("source");
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(int(t.steps.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const core::TraceStep& s = t.steps[i];
+      ImGui::TableNextRow();
+      if (i == tl_.step)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, kCursorRow);
+      else if (dbg_.breakpoints.count(s.pc))
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, kBreakRow);
+      ImGui::TableSetColumnIndex(0);
+      char label[16];
+      std::snprintf(label, sizeof label, "%d", i);
+      if (ImGui::Selectable(label, i == tl_.step, ImGuiSelectableFlags_SpanAllColumns))
+        tl_.step = i;
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("$%04X", s.pc);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::TextUnformatted(s.text.c_str());
+      ImGui::TableSetColumnIndex(3);
+      if (auto where = dbg.lineFor(s.pc))
+        ImGui::TextDisabled("%s:%d", std::filesystem::path(where->file).filename().c_str(),
+                            where->line);
+    }
+  }
+  if (tl_.step >= 0 && cpuScrolledTo_ != tl_.step) {
+    ImGui::SetScrollY(std::max(
+        0.0f, tl_.step * ImGui::GetTextLineHeightWithSpacing() - ImGui::GetWindowHeight() * 0.4f));
+    cpuScrolledTo_ = tl_.step;
+  }
+  ImGui::EndTable();
+}
+
 void GuiApp::drawCpuPanel() {
-  ImGui::SetNextWindowPos(ImVec2(900, 19), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(700, 560), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(840, 19), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(760, 230), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("CPU")) {
     ImGui::End();
     return;
@@ -33,96 +232,17 @@ void GuiApp::drawCpuPanel() {
     return;
   }
   ensureTrace();
-  const core::Trace& t = tl_.trace;
-  const int steps = int(t.steps.size());
-  if (ImGui::Button("Step into (F11)")) tl_.step = std::min(tl_.step + 1, steps - 1);
-  ImGui::SameLine();
-  if (ImGui::Button("Step back (Shift+F10)")) tl_.step = std::max(tl_.step - 1, 0);
-  ImGui::SameLine();
-  if (ImGui::Button("Run to end (Shift+F11)")) tl_.step = -1;
-  ImGui::SameLine();
-  ImGui::Text("%s: frame %d, %d instructions, %s",
-              sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, steps,
-              core::haltKindName(t.halt));
-
-  // Registers before the instruction at the cursor (or after the call at -1).
-  const bool atEnd = tl_.step < 0 || tl_.step >= steps;
-  const auto& regs = atEnd ? t.regsAfter : t.steps[tl_.step].regsBefore;
-  const uint32_t flags = atEnd ? t.flagsAfter : t.steps[tl_.step].flagsBefore;
-  const std::vector<core::RegisterValue>* prev = nullptr;
-  uint32_t prevFlags = flags;
-  if (!atEnd && tl_.step > 0) {
-    prev = &t.steps[tl_.step - 1].regsBefore;
-    prevFlags = t.steps[tl_.step - 1].flagsBefore;
-  } else if (atEnd && steps > 0) {
-    prev = &t.steps.back().regsBefore;
-    prevFlags = t.steps.back().flagsBefore;
-  }
-  for (size_t i = 0; i < regs.size(); ++i) {
-    bool changed = prev && i < prev->size() && (*prev)[i].value != regs[i].value;
-    if (i) ImGui::SameLine();
-    char text[32];
-    if (regs[i].bits == 16)
-      std::snprintf(text, sizeof text, "%s=$%04X", regs[i].name, regs[i].value);
-    else
-      std::snprintf(text, sizeof text, "%s=$%02X", regs[i].name, regs[i].value);
-    if (changed)
-      ImGui::TextColored(kChanged, "%s", text);
-    else
-      ImGui::TextUnformatted(text);
-  }
-  std::string names = sim_->machine().flagNames();
-  for (size_t i = 0; i < names.size(); ++i) {
-    int bit = int(names.size() - 1 - i);
-    bool on = flags >> bit & 1;
-    bool changed = (prevFlags >> bit & 1) != on;
-    if (i) ImGui::SameLine(0, 4);
-    ImGui::TextColored(changed ? kChanged : on ? kFlagOn : kFlagOff, "%c", names[i]);
-  }
+  drawCpuToolbar(int(tl_.trace.steps.size()));
+  drawRegisters();
   ImGui::Separator();
-
-  // The trace: one row per executed instruction, with its source line.
-  const core::DebugInfo& dbg = sim_->image().debug;
-  if (ImGui::BeginTable("trace", 4,
-                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
-                            ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 40);
-    ImGui::TableSetupColumn("PC", ImGuiTableColumnFlags_WidthFixed, 50);
-    ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthFixed, 220);
-    ImGui::TableSetupColumn("source");
-    ImGui::TableHeadersRow();
-    ImGuiListClipper clipper;
-    clipper.Begin(steps);
-    static int scrolledTo = -2;
-    while (clipper.Step()) {
-      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-        const core::TraceStep& s = t.steps[i];
-        ImGui::TableNextRow();
-        if (i == tl_.step)
-          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(70, 110, 200, 160));
-        ImGui::TableSetColumnIndex(0);
-        char label[16];
-        std::snprintf(label, sizeof label, "%d", i);
-        if (ImGui::Selectable(label, i == tl_.step, ImGuiSelectableFlags_SpanAllColumns))
-          tl_.step = i;
-        ImGui::TableSetColumnIndex(1);
-        ImGui::Text("$%04X", s.pc);
-        ImGui::TableSetColumnIndex(2);
-        ImGui::TextUnformatted(s.text.c_str());
-        ImGui::TableSetColumnIndex(3);
-        if (auto where = dbg.lineFor(s.pc))
-          ImGui::TextDisabled("%s:%d", std::filesystem::path(where->file).filename().c_str(),
-                              where->line);
-      }
-    }
-    if (tl_.step >= 0 && scrolledTo != tl_.step) {
-      ImGui::SetScrollY(std::max(0.0f, tl_.step * ImGui::GetTextLineHeightWithSpacing() -
-                                           ImGui::GetWindowHeight() * 0.4f));
-      scrolledTo = tl_.step;
-    }
-    ImGui::EndTable();
-  }
+  const float watchWidth = std::min(300.0f, ImGui::GetContentRegionAvail().x * 0.4f);
+  ImGui::BeginChild("##trace", ImVec2(-watchWidth - 8, 0));
+  drawTraceTable();
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("##watch", ImVec2(0, 0));
+  drawWatchList();
+  ImGui::EndChild();
   ImGui::End();
 }
 

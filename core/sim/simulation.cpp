@@ -16,17 +16,21 @@ int Binding::fieldIndex(const std::string& name) const {
   return -1;
 }
 
-AsmResult buildRoutine(const RoutineManifest& m) {
+AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
   if (m.toolchain == "ca65") {
     Ca65Layout layout;
     layout.zeropage = m.zeropage;
     layout.bss = m.bss;
     layout.bssSize = uint16_t(std::max(0, 0x0800 - int(m.bss)));
     layout.code = m.code;
-    return assemble6502(m.sources, layout);
+    Ca65Options opts;
+    opts.readFile = readFile;
+    return assemble6502(m.sources, layout, opts);
   }
 #ifdef COLLIDOSCOPE_HAVE_RGBASM
-  return assembleSm83(m.sources);
+  Sm83AsmOptions opts;
+  opts.readFile = readFile;
+  return assembleSm83(m.sources, opts);
 #else
   AsmResult r;
   r.diagnostics.push_back({Diagnostic::Severity::Error,

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,11 @@ struct Binding {
   int fieldIndex(const std::string& name) const;
 };
 
+// Reads a source's text instead of the file on disk (the editor's unsaved
+// buffers); nullopt falls back to the file.
+using SourceReader = std::function<std::optional<std::string>(const std::string& path)>;
 // Assembles the manifest's sources with its toolchain.
-AsmResult buildRoutine(const RoutineManifest& m);
+AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile = nullptr);
 // Resolves labels; errors name the manifest field and label.
 bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& out, std::string* error);
 // Writes the room and metatile attributes into the routine's memory.

@@ -1,0 +1,55 @@
+// Runs core::runAudit on a worker thread so the window stays live: progress is
+// read through atomics, cancel sets the flag runAudit polls, and the result is
+// handed over once when the worker finishes.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+#include "core/check/audit.h"
+#include "core/sim/simulation.h"
+
+namespace app {
+
+class AuditJob {
+ public:
+  AuditJob() = default;
+  AuditJob(const AuditJob&) = delete;
+  AuditJob& operator=(const AuditJob&) = delete;
+  ~AuditJob();
+
+  void start(const core::Scenario& scenario, const core::AuditOptions& options);
+  void cancel() { cancel_ = true; }
+  // Blocks until the worker has finished (its result stays for take()).
+  void wait() {
+    if (thread_.joinable()) thread_.join();
+  }
+  // Cancels, waits for the worker and drops its result.
+  void stop();
+  bool running() const { return thread_.joinable(); }
+  bool cancelling() const { return cancel_; }
+  float progress() const;  // 0..1
+  size_t done() const { return done_; }
+  size_t total() const { return total_; }
+  // The result once the worker has finished (joins it), else null.
+  std::shared_ptr<const core::AuditResult> take();
+
+ private:
+  std::thread thread_;
+  std::atomic<size_t> done_{0}, total_{0};
+  std::atomic<bool> cancel_{false}, finished_{false};
+  std::shared_ptr<core::AuditResult> result_;
+};
+
+struct AuditPanelState {
+  AuditJob job;
+  core::AuditOptions options;
+  std::shared_ptr<const core::AuditResult> result;
+  int verdictFilter = -1;  // show failing cases of this verdict only (-1 = all)
+  int openedCase = -1;     // index into result->failures shown in room + timeline
+  // The scenario's own simulation while an audit case is open in its place.
+  std::unique_ptr<core::Simulation> saved;
+};
+
+}  // namespace app

@@ -1,0 +1,218 @@
+// The "Audit" window: runs core::runAudit on a worker thread (progress bar,
+// cancel), shows the counts by verdict and the failing cases, and opens a
+// clicked case in the room and timeline as the one-frame scenario core builds
+// for it (auditCaseScenario). The last result is shared with the Room view
+// (ViewState::lastAudit) for its heatmap.
+#include <imgui.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "app/gui/gui_app.h"
+
+namespace app {
+
+namespace {
+
+const ImVec4 kOkText(0.5f, 0.9f, 0.5f, 1.0f);
+const ImVec4 kFailText(1.0f, 0.55f, 0.45f, 1.0f);
+
+std::string caseName(const core::AuditFailure& f) {
+  char text[96];
+  std::snprintf(text, sizeof text, "audit case: (%d, %d) %s speed %d, %s", f.c.x, f.c.y,
+                core::auditDirectionName(f.c.dir), f.c.speed, core::verdictName(f.verdict.verdict));
+  return text;
+}
+
+}  // namespace
+
+void GuiApp::startAudit() {
+  if (!sim_ || audit_.job.running()) return;
+  core::AuditOptions o = audit_.options;
+  // Leave a core for the window.
+  o.threads = int(std::max(1u, std::thread::hardware_concurrency()) - 1);
+  if (o.threads == 0) o.threads = 1;
+  audit_.job.start(auditBase().scenario(), o);
+  status_ = "Audit running";
+}
+
+// The scenario's own simulation, also while an audit case is open.
+core::Simulation& GuiApp::auditBase() {
+  return audit_.saved ? *audit_.saved : *sim_;
+}
+
+void GuiApp::pollAudit() {
+  auto r = audit_.job.take();
+  if (!r) return;
+  audit_.result = r;
+  audit_.openedCase = -1;
+  if (!r->ok) {
+    status_ = "Audit: " + r->error;
+    return;
+  }
+  view_.lastAudit = r;
+  char text[128];
+  std::snprintf(text, sizeof text, "Audit %s: %llu cases, %llu failing, %.1f s",
+                r->cancelled ? "cancelled" : "done", (unsigned long long)r->cases,
+                (unsigned long long)r->failing(), r->seconds);
+  status_ = text;
+}
+
+void GuiApp::openAuditCase(int index) {
+  const core::AuditFailure& f = audit_.result->failures[index];
+  core::Simulation& base = auditBase();
+  core::Scenario s = core::auditCaseScenario(base.scenario(), f.c);
+  s.path.clear();  // a case is not the scenario file: never saved over it
+  s.name = caseName(f);
+  auto sim = std::make_unique<core::Simulation>();
+  sim->scenario() = s;
+  std::string error;
+  if (!sim->rebuild(base.image(), &error) || !sim->simulate(&error)) {
+    status_ = error;
+    return;
+  }
+  if (!audit_.saved) audit_.saved = std::move(sim_);
+  sim_ = std::move(sim);
+  tl_ = TimelineState{};
+  audit_.openedCase = index;
+  status_ = s.name + (f.verdict.message.empty() ? "" : ": " + f.verdict.message);
+}
+
+void GuiApp::closeAuditCase() {
+  if (!audit_.saved) return;
+  sim_ = std::move(audit_.saved);
+  tl_ = TimelineState{};
+  audit_.openedCase = -1;
+  status_ = "Back to " + sim_->scenario().name;
+}
+
+void GuiApp::drawAuditControls() {
+  const bool running = audit_.job.running();
+  ImGui::BeginDisabled(running);
+  ImGui::SetNextItemWidth(90);
+  ImGui::InputInt("stride px", &audit_.options.stride);
+  audit_.options.stride = std::clamp(audit_.options.stride, 1, 16);
+  ImGui::SetNextItemWidth(90);
+  ImGui::InputInt("max speed", &audit_.options.maxSpeed);
+  audit_.options.maxSpeed = std::clamp(audit_.options.maxSpeed, 1, 8);
+  ImGui::Checkbox("diagonals", &audit_.options.diagonals);
+  ImGui::EndDisabled();
+  if (!running) {
+    if (ImGui::Button("Run audit")) startAudit();
+  } else if (ImGui::Button(audit_.job.cancelling() ? "Cancelling..." : "Cancel")) {
+    audit_.job.cancel();
+  }
+  ImGui::SameLine();
+  char overlay[48];
+  std::snprintf(overlay, sizeof overlay, "%zu / %zu", audit_.job.done(), audit_.job.total());
+  ImGui::ProgressBar(running         ? audit_.job.progress()
+                     : audit_.result ? 1.0f
+                                     : 0.0f,
+                     ImVec2(-1, 0),
+                     running         ? overlay
+                     : audit_.result ? "done"
+                                     : "idle");
+  if (audit_.saved) {
+    if (ImGui::Button("Back to the scenario")) closeAuditCase();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(showing a case)");
+  }
+}
+
+void GuiApp::drawVerdictTable(const core::AuditResult& r) {
+  ImGui::Text("%llu cases, %llu starts%s", (unsigned long long)r.cases,
+              (unsigned long long)r.startPositions, r.cancelled ? " (cancelled)" : "");
+  if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
+    return;
+  ImGui::TableSetupColumn("verdict");
+  ImGui::TableSetupColumn("cases", ImGuiTableColumnFlags_WidthFixed, 70);
+  ImGui::TableSetupColumn("%", ImGuiTableColumnFlags_WidthFixed, 50);
+  ImGui::TableHeadersRow();
+  for (int v = 0; v < core::kVerdictCount; ++v) {
+    const uint64_t n = r.counts[v];
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::PushStyleColor(ImGuiCol_Text, v == 0 ? kOkText
+                                         : n    ? kFailText
+                                                : ImVec4(0.5f, 0.5f, 0.55f, 1));
+    const bool selected = audit_.verdictFilter == v;
+    if (ImGui::Selectable(core::verdictName(core::Verdict(v)), selected,
+                          ImGuiSelectableFlags_SpanAllColumns) &&
+        v != 0)
+      audit_.verdictFilter = selected ? -1 : v;
+    ImGui::PopStyleColor();
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%llu", (unsigned long long)n);
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text("%.1f", r.cases ? 100.0 * double(n) / double(r.cases) : 0.0);
+  }
+  ImGui::EndTable();
+}
+
+void GuiApp::drawFailureList(const core::AuditResult& r) {
+  std::vector<int> rows;
+  for (int i = 0; i < int(r.failures.size()); ++i)
+    if (audit_.verdictFilter < 0 || int(r.failures[i].verdict.verdict) == audit_.verdictFilter)
+      rows.push_back(i);
+  ImGui::Text("%zu failing case%s%s", rows.size(), rows.size() == 1 ? "" : "s",
+              r.failuresTruncated ? " (list truncated)" : "");
+  if (!ImGui::BeginTable(
+          "failures", 4,
+          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("start");
+  ImGui::TableSetupColumn("dir", ImGuiTableColumnFlags_WidthFixed, 28);
+  ImGui::TableSetupColumn("v", ImGuiTableColumnFlags_WidthFixed, 14);
+  ImGui::TableSetupColumn("verdict");
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(int(rows.size()));
+  while (clipper.Step()) {
+    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+      const core::AuditFailure& f = r.failures[rows[k]];
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      char label[32];
+      std::snprintf(label, sizeof label, "%d, %d##%d", f.c.x, f.c.y, rows[k]);
+      if (ImGui::Selectable(label, audit_.openedCase == rows[k],
+                            ImGuiSelectableFlags_SpanAllColumns))
+        openAuditCase(rows[k]);
+      if (ImGui::IsItemHovered() && !f.verdict.message.empty())
+        ImGui::SetTooltip("%s", f.verdict.message.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(core::auditDirectionName(f.c.dir));
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%d", f.c.speed);
+      ImGui::TableSetColumnIndex(3);
+      ImGui::TextColored(kFailText, "%s", core::verdictName(f.verdict.verdict));
+    }
+  }
+  ImGui::EndTable();
+}
+
+void GuiApp::drawAuditPanel() {
+  pollAudit();
+  ImGui::SetNextWindowPos(ImVec2(1310, 249), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(290, 400), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Audit")) {
+    ImGui::End();
+    return;
+  }
+  if (!sim_) {
+    ImGui::TextDisabled("No scenario open.");
+    ImGui::End();
+    return;
+  }
+  drawAuditControls();
+  if (audit_.result && !audit_.result->ok)
+    ImGui::TextColored(kFailText, "%s", audit_.result->error.c_str());
+  if (audit_.result && audit_.result->ok) {
+    ImGui::Separator();
+    drawVerdictTable(*audit_.result);
+    drawFailureList(*audit_.result);
+  }
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,63 @@
+#include "app/gui/script.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/gui/gui_app.h"
+
+namespace app {
+
+namespace {
+
+struct OverlayFlag {
+  const char* name;
+  bool ViewState::*flag;
+};
+constexpr OverlayFlag kOverlays[] = {
+    {"grid", &ViewState::showGrid},
+    {"bits", &ViewState::showBits},
+    {"collision", &ViewState::colourByCollision},
+    {"hitbox", &ViewState::showHitboxes},
+    {"path", &ViewState::showPaths},
+    {"probes", &ViewState::showProbes},
+    {"ghost", &ViewState::showGhost},
+    {"heat", &ViewState::showHeatmap},
+};
+
+}  // namespace
+
+bool applyOverlayName(ViewState& view, const std::string& name) {
+  for (const OverlayFlag& o : kOverlays) {
+    if (name == "all" || name == o.name) view.*o.flag = true;
+    if (name == o.name) return true;
+  }
+  return name == "all";
+}
+
+const char* overlayNames() {
+  return "grid, bits, collision, hitbox, path, probes, ghost, heat, all";
+}
+
+// One display frame of a scripted run: plays `--play N` frames (one recording
+// frame per display frame), then steps into `--step-instructions K`.
+void GuiApp::runScript() {
+  if (scriptDone_ || !sim_ || frameCount() == 0) return;
+  if (scriptPlayed_ < opts_.play) {
+    ++scriptPlayed_;
+    if (tl_.frame + 1 < frameCount())
+      ++tl_.frame;
+    else if (opts_.loopPlay)
+      tl_.frame = 0;
+    return;
+  }
+  scriptDone_ = true;
+  if (opts_.stepInstructions <= 0) return;
+  for (int k = 0; k < opts_.stepInstructions; ++k) debugStep(StepKind::Into);
+  const auto& steps = tl_.trace.steps;
+  if (tl_.step >= 0)
+    std::printf("script: frame %d, %s, instruction %d of %zu, PC $%04X\n", tl_.frame,
+                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.step + 1, steps.size(),
+                steps[tl_.step].pc);
+}
+
+}  // namespace app

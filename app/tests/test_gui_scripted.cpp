@@ -1,0 +1,107 @@
+// Scripted GUI runs under a virtual X server: every sample scenario in maps/
+// is opened, played for 120 frames, stepped into one instruction and
+// screenshotted; the flags for scripted runs are checked too.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <vector>
+
+#include "app/common/png.h"
+#include "app/tests/run_process.h"
+
+namespace fs = std::filesystem;
+using app::test::quote;
+using app::test::runProcess;
+
+#ifdef COLLIDOSCOPE_GUI_EXE
+namespace {
+
+bool haveXvfb() {
+  return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
+}
+
+class GuiScripted : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    dir_ = fs::temp_directory_path() / ("collidoscope_scripted_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    if (!dir_.empty()) fs::remove_all(dir_, ec);
+  }
+  // Runs the GUI with a private config dir (so the shipped imgui.ini is used).
+  app::test::ProcessResult gui(const std::string& args) {
+    return runProcess("XDG_CONFIG_HOME=" + quote((dir_ / "config").string()) +
+                      " xvfb-run -a -s '-screen 0 1600x900x24' " + quote(COLLIDOSCOPE_GUI_EXE) +
+                      " " + args);
+  }
+  fs::path dir_;
+};
+
+std::vector<fs::path> sampleScenarios() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(fs::path(COLLIDOSCOPE_SOURCE_DIR) / "maps"))
+    if (e.path().filename().string().ends_with(".scenario.json")) out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Distinct colours inside a rectangle of the image, capped at `limit`.
+int coloursIn(const app::RgbaImage& image, int x0, int y0, int x1, int y1, int limit) {
+  std::set<uint32_t> seen;
+  for (int y = y0; y < std::min(y1, image.height); ++y)
+    for (int x = x0; x < std::min(x1, image.width); ++x) {
+      const uint8_t* p = &image.pixels[(size_t(y) * image.width + x) * 4];
+      seen.insert(uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2]);
+      if (int(seen.size()) >= limit) return limit;
+    }
+  return int(seen.size());
+}
+
+}  // namespace
+
+TEST_F(GuiScripted, EverySampleScenarioPlaysStepsAndScreenshots) {
+  const auto scenarios = sampleScenarios();
+  ASSERT_FALSE(scenarios.empty()) << "no maps/*.scenario.json";
+  for (const fs::path& scenario : scenarios) {
+    SCOPED_TRACE(scenario.filename().string());
+    const fs::path png = dir_ / (scenario.stem().string() + ".png");
+    auto r = gui("--open " + quote(scenario.string()) +
+                 " --play 120 --step-instructions 1 --screenshot " + quote(png.string()));
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    // The script reports where the debugger's cursor ended up.
+    EXPECT_NE(r.output.find("instruction 1 of "), std::string::npos) << r.output;
+    app::RgbaImage image;
+    std::string error;
+    ASSERT_TRUE(app::readPng(png.string(), image, &error)) << error;
+    EXPECT_EQ(image.width, 1600);
+    EXPECT_EQ(image.height, 900);
+    EXPECT_FALSE(image.isFlat());
+    // The room (and its overlays) is drawn, not just the window chrome.
+    EXPECT_GT(coloursIn(image, 250, 60, 830, 520, 16), 8);
+  }
+}
+
+TEST_F(GuiScripted, UnknownOverlayIsBadInput) {
+  auto r = gui("--overlay grid,sparkles --frames 1");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("sparkles"), std::string::npos) << r.output;
+}
+
+TEST_F(GuiScripted, BenchFramesPrintsMeanAndP95) {
+  auto r = gui("--overlay all --bench-frames 10 --width 800 --height 450");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("bench-frames: 10 frames at 800x450"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("p95"), std::string::npos) << r.output;
+}
+#else
+TEST(GuiScripted, NeedsTheGui) {
+  GTEST_SKIP() << "built without the GUI (COLLIDOSCOPE_GUI=OFF)";
+}
+#endif
