@@ -32,6 +32,7 @@ struct LaunchOptions {
   int stepInstructions = 0;           // --step-instructions K: step into K instructions
   std::vector<std::string> overlays;  // --overlay NAME: View overlays to turn on
   int play = 0;                       // --play N: play N frames before stepping
+  int playSpeed = 1;                  // --play-speed S: recording frames per display frame
   bool loopPlay = false;              // playback wraps around (--bench-frames)
   bool audit = false;                 // --audit: run an audit before the first frame
 };

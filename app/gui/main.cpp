@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   cli.add_option("--play", opts.play, "Play N frames (one per display frame), then step")
       ->check(CLI::NonNegativeNumber);
+  cli.add_option("--play-speed", opts.playSpeed,
+                 "Recording frames --play advances per display frame (default 1)")
+      ->check(CLI::Range(1, 1000));
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
   int benchFrames = 0;
   cli.add_option("--bench-frames", benchFrames,
@@ -85,7 +88,8 @@ int main(int argc, char** argv) {
     opts.play = opts.frames;
     opts.loopPlay = true;
   }
-  if (!opts.screenshot.empty() && opts.frames == 0) opts.frames = std::max(10, opts.play + 3);
+  if (!opts.screenshot.empty() && opts.frames == 0)
+    opts.frames = std::max(10, (opts.play + opts.playSpeed - 1) / opts.playSpeed + 3);
 
   glfwSetErrorCallback(glfwErrorCallback);
   if (!glfwInit()) {

@@ -43,11 +43,13 @@ const char* overlayNames() {
 void GuiApp::runScript() {
   if (scriptDone_ || !sim_ || frameCount() == 0) return;
   if (scriptPlayed_ < opts_.play) {
-    ++scriptPlayed_;
-    if (tl_.frame + 1 < frameCount())
-      ++tl_.frame;
-    else if (opts_.loopPlay)
-      tl_.frame = 0;
+    for (int k = 0; k < opts_.playSpeed && scriptPlayed_ < opts_.play; ++k) {
+      ++scriptPlayed_;
+      if (tl_.frame + 1 < frameCount())
+        ++tl_.frame;
+      else if (opts_.loopPlay)
+        tl_.frame = 0;
+    }
     return;
   }
   scriptDone_ = true;

@@ -72,8 +72,9 @@ TEST_F(GuiScripted, EverySampleScenarioPlaysStepsAndScreenshots) {
   for (const fs::path& scenario : scenarios) {
     SCOPED_TRACE(scenario.filename().string());
     const fs::path png = dir_ / (scenario.stem().string() + ".png");
-    auto r = gui("--open " + quote(scenario.string()) +
-                 " --play 120 --step-instructions 1 --screenshot " + quote(png.string()));
+    auto r =
+        gui("--open " + quote(scenario.string()) +
+            " --play 120 --play-speed 4 --step-instructions 1 --screenshot " + quote(png.string()));
     ASSERT_EQ(r.exitCode, 0) << r.output;
     // The script reports where the debugger's cursor ended up.
     EXPECT_NE(r.output.find("instruction 1 of "), std::string::npos) << r.output;
