@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -135,6 +136,8 @@ int main(int argc, char** argv) {
       glfwPollEvents();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
+      // Scripted runs ignore the (virtual) pointer: no hover tooltips in screenshots.
+      if (opts.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
       ImGui::NewFrame();
       gui.drawFrame();
       ImGui::Render();

@@ -89,12 +89,16 @@ void GuiApp::closeAuditCase() {
 void GuiApp::drawAuditControls() {
   const bool running = audit_.job.running();
   ImGui::BeginDisabled(running);
-  ImGui::SetNextItemWidth(90);
-  ImGui::InputInt("stride px", &audit_.options.stride);
+  ImGui::SetNextItemWidth(36);
+  ImGui::InputInt("stride", &audit_.options.stride, 0);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start positions every N pixels");
   audit_.options.stride = std::clamp(audit_.options.stride, 1, 16);
-  ImGui::SetNextItemWidth(90);
-  ImGui::InputInt("max speed", &audit_.options.maxSpeed);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(36);
+  ImGui::InputInt("speeds", &audit_.options.maxSpeed, 0);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speeds 1..N pixels per frame");
   audit_.options.maxSpeed = std::clamp(audit_.options.maxSpeed, 1, 8);
+  ImGui::SameLine();
   ImGui::Checkbox("diagonals", &audit_.options.diagonals);
   ImGui::EndDisabled();
   if (!running) {
@@ -120,7 +124,7 @@ void GuiApp::drawAuditControls() {
 }
 
 void GuiApp::drawVerdictTable(const core::AuditResult& r) {
-  ImGui::Text("%llu cases, %llu starts%s", (unsigned long long)r.cases,
+  ImGui::Text("%llu cases from %llu starts%s", (unsigned long long)r.cases,
               (unsigned long long)r.startPositions, r.cancelled ? " (cancelled)" : "");
   if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
@@ -130,11 +134,10 @@ void GuiApp::drawVerdictTable(const core::AuditResult& r) {
   ImGui::TableHeadersRow();
   for (int v = 0; v < core::kVerdictCount; ++v) {
     const uint64_t n = r.counts[v];
+    if (n == 0 && v != 0) continue;  // the verdicts that occurred, and ok
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::PushStyleColor(ImGuiCol_Text, v == 0 ? kOkText
-                                         : n    ? kFailText
-                                                : ImVec4(0.5f, 0.5f, 0.55f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, v == 0 ? kOkText : kFailText);
     const bool selected = audit_.verdictFilter == v;
     if (ImGui::Selectable(core::verdictName(core::Verdict(v)), selected,
                           ImGuiSelectableFlags_SpanAllColumns) &&
@@ -193,8 +196,8 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
 
 void GuiApp::drawAuditPanel() {
   pollAudit();
-  ImGui::SetNextWindowPos(ImVec2(1310, 249), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(290, 400), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(1310, 229), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(290, 350), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Audit")) {
     ImGui::End();
     return;

@@ -220,8 +220,8 @@ void GuiApp::drawTraceTable() {
 }
 
 void GuiApp::drawCpuPanel() {
-  ImGui::SetNextWindowPos(ImVec2(840, 19), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(760, 230), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(850, 19), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(750, 210), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("CPU")) {
     ImGui::End();
     return;

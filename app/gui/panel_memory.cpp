@@ -51,7 +51,7 @@ const MemoryAtCursor& GuiApp::memoryAtCursor() {
 
 void GuiApp::drawMemoryToolbar() {
   const core::DebugInfo& dbg = sim_->image().debug;
-  ImGui::SetNextItemWidth(180);
+  ImGui::SetNextItemWidth(130);
   bool go = ImGui::InputTextWithHint("##goto", "address or label", dbg_.gotoInput,
                                      sizeof dbg_.gotoInput, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
@@ -63,7 +63,7 @@ void GuiApp::drawMemoryToolbar() {
   ImGui::SameLine(0, 16);
   legendSwatch(kReadBg, "read");
   ImGui::SameLine(0, 10);
-  legendSwatch(kWriteBg, "written by the last step");
+  legendSwatch(kWriteBg, "written");
   ImGui::SameLine(0, 10);
   ImGui::TextColored(kChangedText, "changed");
   ImGui::SameLine(0, 10);
@@ -126,8 +126,8 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
 }
 
 void GuiApp::drawMemoryPanel() {
-  ImGui::SetNextWindowPos(ImVec2(840, 649), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(760, 227), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(1050, 579), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(550, 297), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Memory")) {
     ImGui::End();
     return;
@@ -145,7 +145,7 @@ void GuiApp::drawMemoryPanel() {
                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, 40);
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, 150);
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, 112);
     for (int i = 0; i < kBytesPerRow; ++i) {
       char name[4];
       std::snprintf(name, sizeof name, "%X", i);

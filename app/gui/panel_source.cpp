@@ -192,8 +192,8 @@ void GuiApp::drawSourceView() {
 }
 
 void GuiApp::drawSourcePanel() {
-  ImGui::SetNextWindowPos(ImVec2(840, 249), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(470, 400), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(850, 229), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(460, 350), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Source")) {
     ImGui::End();
     return;

@@ -85,7 +85,7 @@ TEST_F(GuiScripted, EverySampleScenarioPlaysStepsAndScreenshots) {
     EXPECT_EQ(image.height, 900);
     EXPECT_FALSE(image.isFlat());
     // The room (and its overlays) is drawn, not just the window chrome.
-    EXPECT_GT(coloursIn(image, 250, 60, 830, 520, 16), 8);
+    EXPECT_GT(coloursIn(image, 260, 60, 840, 560, 16), 8);
   }
 }
 
