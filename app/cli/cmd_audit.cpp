@@ -1,14 +1,17 @@
-// `collido audit SCENARIO [--speeds 1-4] [--stride N] [--4dirs] [--json out.json]`:
-// runs the room audit (core/check/audit.h), draws a progress bar on stderr,
-// prints a table of verdict counts and the first failing cases on stdout, and
-// exits 1 when any case is not ok (for game developers' CI), 2 on bad input.
+// `collido audit SCENARIO [--speeds 1-4] [--stride N] [--4dirs] [--png heat.png] [--json
+// out.json]`: runs the room audit (core/check/audit.h), draws a progress bar on stderr, prints a
+// table of verdict counts and the first failing cases on stdout, and exits 1 when any case is not
+// ok (for game developers' CI), 2 on bad input. The PNG is the room coloured by collision bits with
+// the heatmap of failing cases per start pixel over it.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/check/audit.h"
+#include "core/render/room_render.h"
 #include "core/util/files.h"
 
 namespace app::cli {
@@ -22,6 +25,8 @@ struct AuditCliOptions {
   int threads = 0;
   int show = 20;
   std::string json;
+  std::string png;
+  int scale = 2;
 };
 
 bool parseSpeeds(const std::string& s, int& lo, int& hi) {
@@ -64,6 +69,10 @@ int runAuditCommand(const AuditCliOptions& o) {
                  o.speeds.c_str());
     return kExitBadInput;
   }
+  if (o.scale < 1 || o.scale > 16) {
+    std::fprintf(stderr, "collido audit: --scale: must be 1..16 (got %d)\n", o.scale);
+    return kExitBadInput;
+  }
   if (o.stride < 1) {
     std::fprintf(stderr, "collido audit: --stride: must be at least 1 (got %d)\n", o.stride);
     return kExitBadInput;
@@ -80,14 +89,9 @@ int runAuditCommand(const AuditCliOptions& o) {
   ao.maxSpeed = hi;
   ao.diagonals = !o.fourDirs;
   ao.threads = o.threads;
-  core::AuditResult r = core::runAudit(sc, ao, [](size_t done, size_t total) {
-    const int width = 40;
-    int filled = total ? int(double(done) / double(total) * width) : width;
-    std::fprintf(stderr, "\r[%-*s] %zu/%zu starts", width, std::string(size_t(filled), '#').c_str(),
-                 done, total);
-    std::fflush(stderr);
-  });
-  std::fprintf(stderr, "\n");
+  core::AuditResult r = core::runAudit(
+      sc, ao, [](size_t done, size_t total) { drawProgress(done, total, "starts"); });
+  finishProgress();
   if (!r.ok) {
     std::fprintf(stderr, "collido audit: %s\n", r.error.c_str());
     return kExitBadInput;
@@ -131,6 +135,17 @@ int runAuditCommand(const AuditCliOptions& o) {
       return kExitBadInput;
     }
   }
+  if (!o.png.empty()) {
+    core::RoomRenderOptions ro;
+    ro.chr = false;
+    ro.scale = o.scale;
+    ro.overlays = core::kOverlayGrid | core::kOverlayBits | core::kOverlayHeat;
+    ro.heat = &r.heat;
+    if (!writeCanvasPng(o.png, core::renderRoom(sc, ro), &error)) {
+      std::fprintf(stderr, "collido audit: %s\n", error.c_str());
+      return kExitBadInput;
+    }
+  }
   return r.failing() > 0 ? kExitFindings : kExitClean;
 }
 
@@ -144,6 +159,8 @@ CommandRegistrar reg("audit", "Audit a room: one frame from every free start, 8 
                        sub.add_option("--threads", o->threads, "worker threads (0 = all cores)");
                        sub.add_option("--show", o->show, "failing cases to list");
                        sub.add_option("--json", o->json, "write counts, heatmap and cases");
+                       sub.add_option("--png", o->png, "write the room with the heatmap");
+                       sub.add_option("--scale", o->scale, "PNG pixels per room pixel (1..16)");
                        return [o] { return runAuditCommand(*o); };
                      });
 

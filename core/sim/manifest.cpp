@@ -1,5 +1,7 @@
 #include "core/sim/manifest.h"
 
+#include <array>
+
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 
@@ -95,7 +97,111 @@ void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
   m.originY = int(r.integer(*map, "map", "originY", -4096, 4096, 0));
 }
 
+bool parseRole(const std::string& text, PairRole& out) {
+  for (int i = 0; i < kPairRoleCount; ++i)
+    if (text == pairRoleName(PairRole(i))) {
+      out = PairRole(i);
+      return true;
+    }
+  return false;
+}
+
+SweepInput readSweepInput(JsonReader& r, const json& v, const std::string& p) {
+  SweepInput in;
+  std::string role = r.string(v, p, "role");
+  if (r.ok() && !parseRole(role, in.role))
+    r.fail(p + ".role", "\"" + role + "\" is not x1, y1, w1, h1, x2, y2, w2, h2, a1, a2 or size");
+  in.ref = labelField(r, v, p, "label", true);
+  in.name = r.string(v, p, "name", role);
+  in.initial = int(r.integer(v, p, "default", 0, 255, 0));
+  return in;
+}
+
+// The roles must describe one whole check: the box axes present have all four
+// of their roles, or the check is one-axis (a1, a2, size), never a mix.
+void checkSweepRoles(JsonReader& r, const SweepSpec& sw) {
+  std::array<int, kPairRoleCount> seen{};
+  for (size_t i = 0; i < sw.inputs.size() && r.ok(); ++i) {
+    const SweepInput& in = sw.inputs[i];
+    if (seen[size_t(in.role)]++)
+      r.fail(JsonReader::join("sweep.inputs", i) + ".role",
+             std::string("\"") + pairRoleName(in.role) + "\" appears twice");
+    for (size_t k = 0; k < i && r.ok(); ++k)
+      if (sw.inputs[k].name == in.name)
+        r.fail(JsonReader::join("sweep.inputs", i) + ".name", "\"" + in.name + "\" appears twice");
+  }
+  if (!r.ok()) return;
+  auto count = [&](std::initializer_list<PairRole> roles) {
+    int n = 0;
+    for (PairRole role : roles) n += seen[size_t(role)];
+    return n;
+  };
+  const int xs = count({PairRole::X1, PairRole::W1, PairRole::X2, PairRole::W2});
+  const int ys = count({PairRole::Y1, PairRole::H1, PairRole::Y2, PairRole::H2});
+  const int axis = count({PairRole::A1, PairRole::A2, PairRole::Size});
+  if (axis > 0 && (xs > 0 || ys > 0))
+    r.fail("sweep.inputs", "mixes box roles (x1 ... h2) with one-axis roles (a1, a2, size)");
+  else if (axis > 0 && axis < 3)
+    r.fail("sweep.inputs", "a one-axis check needs a1, a2 and size");
+  else if ((xs > 0 && xs < 4) || (ys > 0 && ys < 4))
+    r.fail("sweep.inputs", "each box axis needs all four roles (x1 w1 x2 w2, y1 h1 y2 h2)");
+  else if (axis + xs + ys == 0)
+    r.fail("sweep.inputs", "is empty");
+}
+
+void readSweep(JsonReader& r, const json& j, RoutineManifest& m) {
+  const json* sw = r.object(j, "", "sweep", false);
+  if (!sw) return;
+  SweepSpec spec;
+  spec.entry = r.string(*sw, "sweep", "entry");
+  if (const json* ins = r.array(*sw, "sweep", "inputs")) {
+    for (size_t i = 0; i < ins->size() && r.ok(); ++i) {
+      const std::string p = JsonReader::join("sweep.inputs", i);
+      if (!(*ins)[i].is_object())
+        r.fail(p, "expected an object");
+      else
+        spec.inputs.push_back(readSweepInput(r, (*ins)[i], p));
+    }
+    checkSweepRoles(r, spec);
+  }
+  if (const json* ans = r.object(*sw, "sweep", "answer")) {
+    if (r.field(*ans, "sweep.answer", "flag", false)) {
+      std::string flag = r.string(*ans, "sweep.answer", "flag");
+      if (r.ok() && flag != "carry") r.fail("sweep.answer.flag", "\"" + flag + "\" is not carry");
+      spec.answer.carry = true;
+    } else if (r.field(*ans, "sweep.answer", "label", false)) {
+      spec.answer.ref = labelField(r, *ans, "sweep.answer", "label", true);
+      spec.answer.mask = uint8_t(r.integer(*ans, "sweep.answer", "mask", 1, 255, 255));
+    } else if (r.ok()) {
+      r.fail("sweep.answer", "needs \"flag\": \"carry\" or a \"label\"");
+    }
+    std::string when = r.string(*ans, "sweep.answer", "hitWhen", "set");
+    if (r.ok() && when != "set" && when != "clear")
+      r.fail("sweep.answer.hitWhen", "\"" + when + "\" is not set or clear");
+    spec.answer.hitWhenSet = when == "set";
+  }
+  if (const json* sl = r.array(*sw, "sweep", "slice", false)) {
+    for (size_t i = 0; i < sl->size() && r.ok(); ++i) {
+      const std::string p = JsonReader::join("sweep.slice", i);
+      const json& v = (*sl)[i];
+      bool known = false;
+      for (const SweepInput& in : spec.inputs) known = known || (v.is_string() && v == in.name);
+      if (!known)
+        r.fail(p, "expected the name of one of sweep.inputs");
+      else
+        spec.slice.push_back(v.get<std::string>());
+    }
+  }
+  m.sweep = std::move(spec);
+}
+
 }  // namespace
+
+const char* pairRoleName(PairRole r) {
+  static const char* const kNames[kPairRoleCount] = {"x1", "y1", "w1", "h1", "x2",  "y2",
+                                                     "w2", "h2", "a1", "a2", "size"};
+  return kNames[size_t(r)];
+}
 
 bool loadManifest(const std::string& path, RoutineManifest& out, std::string* error) {
   error->clear();
@@ -161,6 +267,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       m.input = ib;
     }
     readMap(r, j, m);
+    readSweep(r, j, m);
     if (const json* hb = r.object(j, "", "hitbox", false)) {
       Hitbox h;
       h.x = int(r.integer(*hb, "hitbox", "x", -256, 256));

@@ -78,6 +78,42 @@ struct MotionModel {
   std::map<int, std::array<int, 2>> directions;
 };
 
+// What a sweep input means to the exact overlap test (core/check/sweep.h): a
+// coordinate of a sprite-pair box check (sprite 1 at x1,y1 size w1 x h1, sprite 2
+// at x2,y2 size w2 x h2) or of a one-axis check (positions a1, a2 and `size`, the
+// distance under which the two overlap: both objects are `size` wide).
+enum class PairRole : uint8_t { X1, Y1, W1, H1, X2, Y2, W2, H2, A1, A2, Size };
+constexpr int kPairRoleCount = 11;
+// "x1" ... "h2", "a1", "a2", "size".
+const char* pairRoleName(PairRole r);
+
+// One byte of a sprite-pair check's input, written before each call.
+struct SweepInput {
+  std::string name;  // what --slice / --fix call it (default: the role's name)
+  LabelRef ref;
+  PairRole role = PairRole::X1;
+  int initial = 0;  // value when a slice holds the input fixed ("default")
+};
+
+// Where a sprite-pair check leaves its answer: the carry flag, or a RAM byte
+// tested against a mask (hit when any masked bit is set). `hitWhenSet` false
+// flips the sense (carry clear = hit).
+struct SweepAnswer {
+  bool carry = false;
+  LabelRef ref;
+  uint8_t mask = 0xFF;
+  bool hitWhenSet = true;
+};
+
+// The manifest's "sweep" block: how a domain sweep calls the check itself
+// (not the frame harness) with every combination of its inputs.
+struct SweepSpec {
+  std::string entry;  // the check's label, called directly with the sentinel return
+  std::vector<SweepInput> inputs;
+  SweepAnswer answer;
+  std::vector<std::string> slice;  // default 2-D slice when the whole space is too big
+};
+
 struct RoutineManifest {
   std::string path;  // the manifest file, for resolving relative paths
   std::string name;
@@ -95,8 +131,9 @@ struct RoutineManifest {
   int originX = 0, originY = 0;  // routine pixel coordinates of room pixel (0, 0)
   std::optional<Hitbox> hitbox;
   MotionModel motion;
-  uint64_t cycleBudget = 29780;  // per call: one NES frame of CPU cycles by default
-  uint16_t sentinel = 0;         // return address the runner plants (0 = CPU default)
+  uint64_t cycleBudget = 29780;    // per call: one NES frame of CPU cycles by default
+  uint16_t sentinel = 0;           // return address the runner plants (0 = CPU default)
+  std::optional<SweepSpec> sweep;  // sprite-pair routines only
 };
 
 // Loads a manifest; on error returns false with `field: message` in `error`.

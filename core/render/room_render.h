@@ -1,0 +1,59 @@
+// Draws a scenario's room into a Canvas with no GL: CHR graphics with the map's
+// palette, or each cell coloured by its collision byte, plus overlays chosen as
+// a bit set (grid, direction bits, entity hitboxes, paths, the cells the
+// routine read, an audit heatmap). `collido render` and `collido audit --png`
+// use it; the GUI's room view draws the same things with the same colours.
+//
+//   RoomRenderOptions o;  o.frame = 40;  o.recording = &sim.recording();
+//   o.overlays = kOverlayGrid | kOverlayHitbox | kOverlayProbes;
+//   Canvas c = renderRoom(scenario, o);
+//
+// Geometry: canvas pixel = room pixel * scale; an entity at routine position
+// (x, y) has its hitbox at room pixel (x - originX + hitbox.x, y - originY + hitbox.y).
+// Direction bits are drawn as thick edges on the side an entity enters through
+// when the bit blocks it (kBlockDown: the top edge, kBlockRight: the left edge).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/render/canvas.h"
+#include "core/sim/scenario.h"
+#include "core/sim/simulation.h"
+
+namespace core {
+
+enum Overlay : uint32_t {
+  kOverlayGrid = 1 << 0,    // cell grid
+  kOverlayBits = 1 << 1,    // direction bits as thick edges
+  kOverlayHitbox = 1 << 2,  // entity hitboxes
+  kOverlayPath = 1 << 3,    // hitbox centre trail up to the frame, this frame's move in white
+  kOverlayProbes = 1 << 4,  // cells the routine read this frame
+  kOverlayHeat = 1 << 5,    // audit heatmap (failing cases per start pixel)
+};
+
+// Parses a comma-separated list ("grid,bits,hitbox,path,probes,heat"; "none" = 0).
+// On an unknown name returns false with a message listing the known ones.
+bool parseOverlays(const std::string& text, uint32_t& out, std::string* error);
+
+struct RoomRenderOptions {
+  int scale = 2;    // canvas pixels per room pixel, 1..16
+  bool chr = true;  // CHR graphics; false (or a map without tiles): collision colours
+  uint32_t overlays = kOverlayGrid | kOverlayBits | kOverlayHitbox;
+  int frame = -1;  // recording frame: entities after its calls; -1 = start positions
+  const Recording* recording = nullptr;
+  const std::vector<int>* heat = nullptr;  // per room pixel, row-major (AuditResult::heat)
+  int trailFrames = 1 << 30;               // path frames drawn before `frame`
+};
+
+Canvas renderRoom(const Scenario& scenario, const RoomRenderOptions& options);
+
+// The fill colour of a cell in collision mode: solid, partly blocking (one-way),
+// op-code only, or free.
+Rgba collisionColour(uint8_t bits);
+// Colours shared by the overlays (tests look for them).
+inline constexpr Rgba kBitEdgeColour{255, 90, 60, 230};
+inline constexpr Rgba kProbeColour{80, 220, 255, 220};
+
+}  // namespace core

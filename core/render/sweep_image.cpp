@@ -1,0 +1,31 @@
+#include "core/render/sweep_image.h"
+
+#include <algorithm>
+
+namespace core {
+
+Canvas renderSweepImage(const SweepResult& r, int scale) {
+  scale = std::clamp(scale, 1, 8);
+  const int n = kSweepImageSize;
+  Canvas c(n * scale, n * scale, kSweepApartColour);
+  const size_t pixels = size_t(n) * size_t(n);
+  if (r.image.size() != pixels || r.overlapImage.size() != pixels) return c;
+  const uint32_t most = *std::max_element(r.image.begin(), r.image.end());
+  const double perPixel = double(std::max<uint64_t>(r.casesPerPixel, 1));
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const size_t i = size_t(y) * size_t(n) + size_t(x);
+      Rgba col = kSweepApartColour;
+      if (r.image[i] > 0) {
+        // A floor of 0.3 keeps a single mismatch visible next to dense ones.
+        col = heatColour(0.3 + 0.7 * double(r.image[i]) / double(most));
+      } else if (r.overlapImage[i] > 0) {
+        const uint8_t g = uint8_t(60 + 70 * double(r.overlapImage[i]) / perPixel);
+        col = Rgba{g, g, uint8_t(g + 10), 255};
+      }
+      c.fillRect(x * scale, y * scale, scale, scale, col);
+    }
+  return c;
+}
+
+}  // namespace core
