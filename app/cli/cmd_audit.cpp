@@ -140,6 +140,7 @@ int runAuditCommand(const AuditCliOptions& o) {
     ro.chr = false;
     ro.scale = o.scale;
     ro.overlays = core::kOverlayGrid | core::kOverlayBits | core::kOverlayHeat;
+    ro.heatStride = o.stride;
     ro.heat = &r.heat;
     if (!writeCanvasPng(o.png, core::renderRoom(sc, ro), &error)) {
       std::fprintf(stderr, "collido audit: %s\n", error.c_str());

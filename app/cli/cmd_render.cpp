@@ -67,6 +67,7 @@ int runRenderCommand(const RenderCliOptions& o) {
                            [](size_t done, size_t total) { drawProgress(done, total, "starts"); });
     finishProgress();
     if (!audit.ok) return fail(audit.error);
+    ro.heatStride = o.heatStride;
     ro.heat = &audit.heat;
   }
   if (!writeCanvasPng(o.png, core::renderRoom(sc, ro), &error)) return fail(error);

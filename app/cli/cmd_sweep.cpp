@@ -75,7 +75,7 @@ void printSummary(const SweepCliOptions& o, const core::RoutineManifest& m,
     if (std::find(r.varied.begin(), r.varied.end(), int(i)) == r.varied.end())
       fixed += " " + r.inputNames[i] + "=" + std::to_string(r.values[i]);
   std::printf("%s: %s\n", o.manifest.c_str(), m.name.c_str());
-  std::printf("sweep of %s (%llu combinations)%s%s, edges %s, %.2f s%s\n",
+  std::printf("sweep of %s (%llu combinations)%s%s, edges %s, %.3f s%s\n",
               varied.empty() ? "nothing" : varied.c_str(), (unsigned long long)r.combinations,
               fixed.empty() ? "" : ", fixed", fixed.c_str(), core::edgeConventionName(r.edges),
               r.seconds, r.cancelled ? " (cancelled)" : "");

@@ -66,7 +66,7 @@ struct Plan {
 
 struct WorkerResult {
   uint64_t cases = 0, missed = 0, extra = 0, faults = 0, overlaps = 0;
-  std::vector<uint32_t> image, overlapImage;
+  std::vector<uint32_t> image, extraImage, overlapImage;
   std::vector<std::pair<uint64_t, SweepMismatch>> samples;
   std::string error;
 };
@@ -210,8 +210,10 @@ void sweepBlock(Machine& mc, const Snapshot& start, const Plan& p, const ExactTe
         ++out.faults;
       else if (want)
         ++out.missed;
-      else
+      else {
         ++out.extra;
+        ++out.extraImage[px];
+      }
       if (out.samples.size() < maxSamples)
         out.samples.push_back({first + uint64_t(y) * uint64_t(nx) + uint64_t(x),
                                SweepMismatch{vals, hit && !fault, want, fault}});
@@ -230,6 +232,7 @@ void mergeResults(std::vector<WorkerResult>& results, size_t maxSamples, SweepRe
     res.overlaps += r.overlaps;
     for (size_t i = 0; i < r.image.size(); ++i) {
       res.image[i] += r.image[i];
+      res.extraImage[i] += r.extraImage[i];
       res.overlapImage[i] += r.overlapImage[i];
     }
     for (auto& s : r.samples) samples.push_back(std::move(s));
@@ -285,6 +288,7 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
   res.casesPerPixel = plan.varied.size() > 2 ? plan.total >> 16 : 1;
   res.image.assign(size_t(kSweepImageSize) * kSweepImageSize, 0);
   res.overlapImage = res.image;
+  res.extraImage = res.image;
 
   const ExactTest exact(spec);
   std::atomic<uint64_t> nextBlock{0}, doneBlocks{0};
@@ -297,6 +301,7 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
     const Snapshot start = mc->snapshot();
     out.image.assign(res.image.size(), 0);
     out.overlapImage = out.image;
+    out.extraImage = out.image;
     for (;;) {
       if (cancel && cancel->load(std::memory_order_relaxed)) return;
       const uint64_t b = nextBlock.fetch_add(1);

@@ -77,8 +77,9 @@ struct SweepResult {
   uint64_t overlaps = 0;  // cases where the exact answer is a hit
   std::vector<SweepMismatch> samples;
   // 256 x 256, row-major, x = value of varied[0], y = value of varied[1] (0 when
-  // fewer vary): mismatches (and exact overlaps) summed over the other inputs.
-  std::vector<uint32_t> image, overlapImage;
+  // fewer vary): mismatches, the false hits among them, and exact overlaps,
+  // summed over the other inputs.
+  std::vector<uint32_t> image, extraImage, overlapImage;
   uint64_t casesPerPixel = 0;
   double seconds = 0;
 };

@@ -72,7 +72,7 @@ void drawCells(Canvas& c, const MapDocument& map, const RoomRenderOptions& o) {
   }
 }
 
-void drawHeat(Canvas& c, const Room& room, const std::vector<int>& heat, int s) {
+void drawHeat(Canvas& c, const Room& room, const std::vector<int>& heat, int s, int stride) {
   const int w = room.pixelWidth(), h = room.pixelHeight();
   if (heat.size() != size_t(w) * size_t(h)) return;
   const int most = *std::max_element(heat.begin(), heat.end());
@@ -83,7 +83,7 @@ void drawHeat(Canvas& c, const Room& room, const std::vector<int>& heat, int s) 
       if (n <= 0) continue;
       Rgba col = heatColour(double(n) / most);
       col.a = 210;
-      c.fillRect(x * s, y * s, s, s, col);
+      c.fillRect(x * s, y * s, s * stride, s * stride, col);
     }
 }
 
@@ -136,7 +136,8 @@ Canvas renderRoom(const Scenario& sc, const RoomRenderOptions& o) {
   const Room& room = sc.map.room;
   Canvas c(room.pixelWidth() * s, room.pixelHeight() * s, collisionColour(0));
   drawCells(c, sc.map, opt);
-  if ((opt.overlays & kOverlayHeat) && opt.heat) drawHeat(c, room, *opt.heat, s);
+  if ((opt.overlays & kOverlayHeat) && opt.heat)
+    drawHeat(c, room, *opt.heat, s, std::clamp(opt.heatStride, 1, 64));
 
   const Recording* rec = opt.recording;
   const bool haveFrame = rec && opt.frame >= 0 && opt.frame < int(rec->frames.size());

@@ -44,7 +44,8 @@ struct RoomRenderOptions {
   int frame = -1;  // recording frame: entities after its calls; -1 = start positions
   const Recording* recording = nullptr;
   const std::vector<int>* heat = nullptr;  // per room pixel, row-major (AuditResult::heat)
-  int trailFrames = 1 << 30;               // path frames drawn before `frame`
+  int heatStride = 1;         // the audit's stride: each start pixel paints a stride x stride block
+  int trailFrames = 1 << 30;  // path frames drawn before `frame`
 };
 
 Canvas renderRoom(const Scenario& scenario, const RoomRenderOptions& options);

@@ -18,7 +18,10 @@ Canvas renderSweepImage(const SweepResult& r, int scale) {
       Rgba col = kSweepApartColour;
       if (r.image[i] > 0) {
         // A floor of 0.3 keeps a single mismatch visible next to dense ones.
-        col = heatColour(0.3 + 0.7 * double(r.image[i]) / double(most));
+        const double t = 0.3 + 0.7 * double(r.image[i]) / double(most);
+        col = heatColour(t);
+        if (r.extraImage.size() == pixels && 2 * r.extraImage[i] > r.image[i])
+          col = Rgba{uint8_t(40 + 80 * t), uint8_t(90 + 110 * t), 255, 255};
       } else if (r.overlapImage[i] > 0) {
         const uint8_t g = uint8_t(60 + 70 * double(r.overlapImage[i]) / perPixel);
         col = Rgba{g, g, uint8_t(g + 10), 255};
