@@ -31,7 +31,8 @@
 //                 (A diagonal the routine turns into a vertical move lands here.)
 //  DRIFT          any other difference: motion on an axis where none was
 //                 intended, or further than intended through free space.
-//                 (Not in DESIGN's list; without it such frames would pass as ok.)
+//                 (Not in DESIGN's list; without it such frames would pass as ok.
+//                 docs/verdicts.md gives the seed-002 frames that need it.)
 //  JITTER         (recordings only) replaces ok/GAP/FALSE-BLOCK/DRIFT when the
 //                 position after frames f-2, f-1, f is A, B, A (A != B) with the
 //                 same input byte and the same intended motion in all three. The
