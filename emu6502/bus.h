@@ -57,6 +57,12 @@ class Bus {
   virtual FastPages* fastPages() { return nullptr; }
   // Optional: all 64 KiB as one plain array with no side effects anywhere.
   virtual uint8_t* flatMemory() { return nullptr; }
+  // Optional, together with flatMemory(): a 256-bit mask (4 words; bit p of the
+  // mask is page p) of pages whose data accesses still go through read()/write()/
+  // dummyRead()/dummyWrite(), so a bus can watch a table at flat-memory speed
+  // everywhere else. Instruction fetches read flat memory. The CPU reads the
+  // mask each time runUntil() or step() starts.
+  virtual const uint64_t* hookedPages() { return nullptr; }
 };
 
 }  // namespace emu6502

@@ -30,6 +30,7 @@ Cpu6502::Cpu6502(Bus& bus, CpuConfig cfg) : config(cfg), bus_(bus) {
   pages_ = bus.fastPages();
   if (!pages_) pages_ = &ownPages_;
   flat_ = bus.flatMemory();
+  hooked_ = bus.hookedPages();
 }
 
 template <class Mem, bool kObserve, bool kChecks>
@@ -38,6 +39,8 @@ RunResult Cpu6502::run(const RunLimits& limits) {
   Mem mem;
   if constexpr (std::is_same_v<Mem, detail::FlatMem>)
     mem = detail::FlatMem{flat_};
+  else if constexpr (std::is_same_v<Mem, detail::HookedFlatMem>)
+    mem = detail::HookedFlatMem{flat_, {hooked_[0], hooked_[1], hooked_[2], hooked_[3]}, &bus_};
   else
     mem = detail::PagedMem{pages_, &bus_};
   detail::Exec<Mem, kObserve> e(mem, observer_, regs, config);
@@ -103,6 +106,10 @@ RunResult Cpu6502::runUntil(const RunLimits& limits) {
   if (observer_) {
     return checks ? run<detail::PagedMem, true, true>(limits)
                   : run<detail::PagedMem, true, false>(limits);
+  }
+  if (flat_ && hooked_) {
+    return checks ? run<detail::HookedFlatMem, false, true>(limits)
+                  : run<detail::HookedFlatMem, false, false>(limits);
   }
   if (flat_) {
     return checks ? run<detail::FlatMem, false, true>(limits)

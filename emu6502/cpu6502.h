@@ -133,6 +133,7 @@ class Cpu6502 {
   FastPages* pages_;
   FastPages ownPages_;  // all null: used when the bus has no page map
   uint8_t* flat_;
+  const uint64_t* hooked_;  // with flat_: pages that still go through the bus
   bool jammed_ = false;
 };
 

@@ -1,7 +1,7 @@
 // Internal to cpu6502.cpp: the instruction interpreter. Exec is instantiated per
-// memory model (FlatMem: one plain 64 KiB array; PagedMem: FastPages with a
-// virtual-call fallback) and per observer presence, so the fast path has no
-// observer test and no virtual call in it at all.
+// memory model (FlatMem: one plain 64 KiB array; HookedFlatMem: the same with
+// some pages sent to the bus; PagedMem: FastPages with a virtual-call fallback) and per observer
+// presence, so the fast path has no observer test and no virtual call in it at all.
 //
 // Each addressing-mode helper performs exactly the bus cycles of that mode, with
 // the kind of each access, and returns the effective address. The decoder below is
@@ -22,6 +22,31 @@ struct FlatMem {
   EMU6502_INLINE uint8_t dummyRead(uint16_t a) { return m[a]; }
   EMU6502_INLINE void write(uint16_t a, uint8_t v) { m[a] = v; }
   EMU6502_INLINE void dummyWrite(uint16_t a, uint8_t v) { m[a] = v; }
+};
+
+// Flat memory except for hooked pages, whose data accesses reach the bus. The
+// mask is copied in when a run starts, and instruction fetches (see Exec::rd)
+// always read memory directly: a hook is for watching data tables.
+struct HookedFlatMem {
+  uint8_t* m;
+  uint64_t hooks[4];
+  Bus* bus;
+  EMU6502_INLINE bool hooked(uint16_t a) const { return (hooks[a >> 14] >> ((a >> 8) & 63)) & 1; }
+  EMU6502_INLINE uint8_t fetch(uint16_t a) { return m[a]; }
+  EMU6502_INLINE uint8_t read(uint16_t a) { return hooked(a) ? bus->read(a) : m[a]; }
+  EMU6502_INLINE uint8_t dummyRead(uint16_t a) { return hooked(a) ? bus->dummyRead(a) : m[a]; }
+  EMU6502_INLINE void write(uint16_t a, uint8_t v) {
+    if (hooked(a))
+      bus->write(a, v);
+    else
+      m[a] = v;
+  }
+  EMU6502_INLINE void dummyWrite(uint16_t a, uint8_t v) {
+    if (hooked(a))
+      bus->dummyWrite(a, v);
+    else
+      m[a] = v;
+  }
 };
 
 struct PagedMem {
@@ -74,7 +99,15 @@ struct Exec : Alu {
 
   // ---- bus cycles ----
   EMU6502_INLINE uint8_t rd(uint16_t addr, Access k) {
-    uint8_t v = k == kDummyRead ? mem.dummyRead(addr) : mem.read(addr);
+    uint8_t v;
+    if constexpr (requires { mem.fetch(addr); }) {
+      if (k == kFetch || k == kOperand)
+        v = mem.fetch(addr);
+      else
+        v = k == kDummyRead ? mem.dummyRead(addr) : mem.read(addr);
+    } else {
+      v = k == kDummyRead ? mem.dummyRead(addr) : mem.read(addr);
+    }
     if constexpr (kObserve) obs->onAccess(addr, v, k);
     return v;
   }

@@ -14,14 +14,8 @@
 
 #include "app/cli/command.h"
 #include "core/asm/ca65.h"
-#include "core/util/files.h"
-
-// The built-in SM83 assembler lands separately; until its header is in the
-// tree, `--cpu sm83` reports that it is missing.
-#if __has_include("core/asm/rgbasm.h")
 #include "core/asm/rgbasm.h"
-#define COLLIDO_HAVE_RGBASM 1
-#endif
+#include "core/util/files.h"
 
 namespace app::cli {
 namespace {
@@ -176,7 +170,6 @@ int run6502(const AsmOptions& o) {
   return kExitClean;
 }
 
-#ifdef COLLIDO_HAVE_RGBASM
 // "BB:AAAA size file:line" per debug line: the address -> source map as text.
 std::string lineMap(const core::DebugInfo& d) {
   std::string out = "; collido line map: bank:address size file:line\n";
@@ -225,12 +218,6 @@ int runSm83(const AsmOptions& o) {
   }
   return kExitClean;
 }
-#else
-int runSm83(const AsmOptions&) {
-  std::fprintf(stderr, "error: the built-in SM83 assembler is not part of this build yet\n");
-  return kExitBadInput;
-}
-#endif
 
 CommandRegistrar reg(
     "asm", "Assemble and link sources (6502 via ca65/ld65, sm83 built in)", [](CLI::App& sub) {

@@ -26,6 +26,16 @@ std::string cellsText(const std::vector<uint16_t>& cells, int width) {
   return s.empty() ? "-" : s;
 }
 
+// The fields after x and y, as "name=value" pairs.
+std::string otherFieldsText(const std::vector<std::string>& names, const std::vector<int32_t>& v) {
+  std::string s;
+  for (size_t k = 2; k < names.size() && k < v.size(); ++k) {
+    if (!s.empty()) s += ' ';
+    s += names[k] + "=" + std::to_string(v[k]);
+  }
+  return s.empty() ? "-" : s;
+}
+
 int runScenario(const RunOptions& o) {
   core::Scenario scenario;
   std::string error;
@@ -50,8 +60,8 @@ int runScenario(const RunOptions& o) {
     for (const auto& e : scenario.entities) out["entities"].push_back(e.name);
     out["frames"] = nlohmann::json::array();
   } else {
-    std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %s\n", "frame", "entity", "input", "x", "y",
-                "cycles", "halt", "cells read (col,row)");
+    std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %-20s %s\n", "frame", "entity", "input", "x", "y",
+                "cycles", "halt", "other fields", "cells read (col,row)");
   }
   for (size_t f = 0; f < rec.frames.size(); ++f) {
     nlohmann::json jf = nlohmann::json::array();
@@ -69,9 +79,11 @@ int runScenario(const RunOptions& o) {
                       {"attrsRead", e.attrsRead}});
       } else {
         std::string input = core::buttonsText(e.input);
-        std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %s\n", f, scenario.entities[i].name.c_str(),
-                    input.empty() ? "-" : input.c_str(), e.x(), e.y(), e.cycles,
-                    core::haltKindName(e.halt), cellsText(e.cellsRead, width).c_str());
+        std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %-20s %s\n", f,
+                    scenario.entities[i].name.c_str(), input.empty() ? "-" : input.c_str(), e.x(),
+                    e.y(), e.cycles, core::haltKindName(e.halt),
+                    otherFieldsText(rec.fieldNames, e.after).c_str(),
+                    cellsText(e.cellsRead, width).c_str());
       }
     }
     if (!o.json.empty()) out["frames"].push_back(jf);

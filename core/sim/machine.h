@@ -54,6 +54,11 @@ struct RegisterValue {
   int bits;  // 8 or 16
 };
 
+// Addresses [begin, end).
+struct AddressRange {
+  uint32_t begin = 0, end = 0;
+};
+
 // RAM contents plus CPU registers: enough to re-execute from this point.
 struct Snapshot {
   std::vector<uint8_t> ram;   // the machine's writable regions, concatenated
@@ -82,6 +87,12 @@ class Machine {
   // Continues a call begun with beginCall().
   virtual CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
                             const std::vector<bool>* breakpoints) = 0;
+
+  // Data reads and writes inside the watched ranges are reported to the sink
+  // during calls and steps (kinds Read and Write only), at a fraction of the
+  // cost of an observer. A null sink stops the reports.
+  virtual void setWatch(const std::vector<AddressRange>& ranges) = 0;
+  virtual void setWatchSink(AccessObserver* sink) = 0;
 
   virtual uint16_t pc() const = 0;
   virtual uint16_t sentinel() const = 0;

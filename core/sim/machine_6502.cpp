@@ -4,15 +4,14 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/sim/machine_common.h"
+#include "core/sim/machine_cpu.h"
+#include "emu6502/bus.h"
 #include "emu6502/cpu6502.h"
-#include "emu6502/flat_bus.h"
 #include "emu6502/opcodes.h"
 
 namespace core {
 namespace {
 
-constexpr uint16_t kSentinel = 0xFFF0;
 constexpr size_t kRamSize = 0x800;
 
 AccessKind toKind(emu6502::Access a) {
@@ -52,70 +51,43 @@ HaltKind toHalt(emu6502::HaltReason r) {
   return HaltKind::Stepped;
 }
 
-struct ObserverAdapter : emu6502::BusObserver {
-  AccessObserver* target = nullptr;
-  void onAccess(uint16_t addr, uint8_t value, emu6502::Access kind) override {
-    target->onAccess(addr, value, toKind(kind));
-  }
+// emu6502 runs flat memory with hooked pages, which is several times faster than
+// the paged path. A dummy read (the 6502 re-reading an address while it fixes a
+// page crossing) is not the routine reading a map cell, so it is not reported.
+class WatchBus6502 final : public detail::WatchBus<emu6502::Bus, emu6502::FastPages> {
+ public:
+  uint8_t dummyRead(uint16_t addr) override { return peek(addr); }
+  uint8_t* flatMemory() override { return ram().data(); }
+  const uint64_t* hookedPages() override { return hookedPageMask(); }
 };
 
-class Machine6502 final : public Machine {
+struct M6502Traits {
+  using Bus = WatchBus6502;
+  using Cpu = emu6502::Cpu6502;
+  using Observer = emu6502::BusObserver;
+  using Access = emu6502::Access;
+  using RunLimits = emu6502::RunLimits;
+  static AccessKind kind(Access a) { return toKind(a); }
+  static HaltKind halt(emu6502::HaltReason r) { return toHalt(r); }
+  static bool faulted(const Cpu& cpu) { return cpu.jammed(); }
+  static constexpr HaltKind kFault = HaltKind::Jam;
+};
+
+class Machine6502 final : public detail::CpuMachine<M6502Traits> {
  public:
-  Machine6502() : cpu_(bus_) {}
-
   Cpu cpu() const override { return Cpu::M6502; }
-
-  bool load(const AsmResult& image, std::string* error) override {
-    bus_.ram().fill(0);
-    return detail::placeChunks(
-        image, [&](uint16_t a, uint8_t v) { bus_.poke(a, v); }, error);
-  }
-
-  uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
-  void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
 
   void beginCall(uint16_t entry) override {
     // JSR semantics: the routine's RTS pulls sentinel-1 and lands on the sentinel.
     cpu_.clearJam();
     cpu_.regs.s = 0xFD;
-    uint16_t ret = kSentinel - 1;
+    uint16_t ret = detail::kSentinel - 1;
     bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret >> 8));
     bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret));
     cpu_.regs.pc = entry;
     cpu_.regs.p = emu6502::kFlagU | emu6502::kFlagI;
     cpu_.regs.a = cpu_.regs.x = cpu_.regs.y = 0;
   }
-
-  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
-                  const std::vector<bool>* breakpoints) override {
-    beginCall(entry);
-    return resume(cycleBudget, observer, breakpoints);
-  }
-
-  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
-                    const std::vector<bool>* breakpoints) override {
-    attach(observer);
-    emu6502::RunLimits limits;
-    limits.sentinel = kSentinel;
-    limits.maxCycles = cycleBudget;
-    limits.breakpoints = breakpoints;
-    emu6502::RunResult r = cpu_.runUntil(limits);
-    cpu_.setObserver(nullptr);
-    return {toHalt(r.reason), r.cycles, r.instructions};
-  }
-
-  CallResult step(AccessObserver* observer) override {
-    if (cpu_.regs.pc == kSentinel) return {HaltKind::Returned, 0, 0};
-    if (cpu_.jammed()) return {HaltKind::Jam, 0, 0};
-    attach(observer);
-    unsigned c = cpu_.step();
-    cpu_.setObserver(nullptr);
-    if (cpu_.jammed()) return {HaltKind::Jam, c, 1};
-    return {cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1};
-  }
-
-  uint16_t pc() const override { return cpu_.regs.pc; }
-  uint16_t sentinel() const override { return kSentinel; }
 
   std::vector<RegisterValue> registers() const override {
     const auto& r = cpu_.regs;
@@ -148,16 +120,6 @@ class Machine6502 final : public Machine {
   }
 
   size_t snapshotSize() const override { return kRamSize + 8; }
-
- private:
-  void attach(AccessObserver* observer) {
-    adapter_.target = observer;
-    cpu_.setObserver(observer ? &adapter_ : nullptr);
-  }
-
-  emu6502::FlatBus bus_;
-  emu6502::Cpu6502 cpu_;
-  ObserverAdapter adapter_;
 };
 
 std::string hexByte(unsigned v) {

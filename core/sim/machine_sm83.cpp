@@ -3,18 +3,18 @@
 // WRAM ($C000-$DFFF) and HRAM ($FF80-$FFFE), which is what snapshots keep.
 #include <cstring>
 
-#include "core/sim/machine_common.h"
+#include "core/sim/machine_cpu.h"
+#include "emusm83/bus.h"
 #include "emusm83/cpu_sm83.h"
 #include "emusm83/disasm.h"
-#include "emusm83/flat_bus.h"
 
 namespace core {
 namespace {
 
-constexpr uint16_t kSentinel = 0xFFF0;
 constexpr uint16_t kStackTop = 0xFFFE;
 constexpr size_t kWramSize = 0x2000;
 constexpr size_t kHramSize = 0x7F;
+constexpr size_t kRegBytes = 14;  // registers, IME, and a byte of HALT/EI/lock bits
 
 AccessKind toKind(emusm83::Access a) {
   switch (a) {
@@ -53,69 +53,32 @@ HaltKind toHalt(emusm83::HaltReason r) {
   return HaltKind::Stepped;
 }
 
-struct ObserverAdapter : emusm83::BusObserver {
-  AccessObserver* target = nullptr;
-  void onAccess(uint16_t addr, uint8_t value, emusm83::Access kind) override {
-    target->onAccess(addr, value, toKind(kind));
-  }
+struct Sm83Traits {
+  using Bus = detail::WatchBus<emusm83::Bus, emusm83::FastPages>;
+  using Cpu = emusm83::CpuSm83;
+  using Observer = emusm83::BusObserver;
+  using Access = emusm83::Access;
+  using RunLimits = emusm83::RunLimits;
+  static AccessKind kind(Access a) { return toKind(a); }
+  static HaltKind halt(emusm83::HaltReason r) { return toHalt(r); }
+  static bool faulted(const Cpu& cpu) { return cpu.locked(); }
+  static constexpr HaltKind kFault = HaltKind::Locked;
 };
 
-class MachineSm83 final : public Machine {
+class MachineSm83 final : public detail::CpuMachine<Sm83Traits> {
  public:
-  MachineSm83() : cpu_(bus_) {}
-
   Cpu cpu() const override { return Cpu::Sm83; }
-
-  bool load(const AsmResult& image, std::string* error) override {
-    bus_.ram().fill(0);
-    return detail::placeChunks(
-        image, [&](uint16_t a, uint8_t v) { bus_.poke(a, v); }, error);
-  }
-
-  uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
-  void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
 
   void beginCall(uint16_t entry) override {
     // CALL semantics: RET pops the sentinel.
     cpu_.clearLock();
     cpu_.regs.sp = kStackTop;
     cpu_.regs.sp -= 2;
-    bus_.poke(cpu_.regs.sp, uint8_t(kSentinel));
-    bus_.poke(uint16_t(cpu_.regs.sp + 1), uint8_t(kSentinel >> 8));
+    bus_.poke(cpu_.regs.sp, uint8_t(detail::kSentinel));
+    bus_.poke(uint16_t(cpu_.regs.sp + 1), uint8_t(detail::kSentinel >> 8));
     cpu_.regs.pc = entry;
     cpu_.regs.ime = false;
   }
-
-  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
-                  const std::vector<bool>* breakpoints) override {
-    beginCall(entry);
-    return resume(cycleBudget, observer, breakpoints);
-  }
-
-  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
-                    const std::vector<bool>* breakpoints) override {
-    attach(observer);
-    emusm83::RunLimits limits;
-    limits.sentinel = kSentinel;
-    limits.maxCycles = cycleBudget;
-    limits.breakpoints = breakpoints;
-    emusm83::RunResult r = cpu_.runUntil(limits);
-    cpu_.setObserver(nullptr);
-    return {toHalt(r.reason), r.cycles, r.instructions};
-  }
-
-  CallResult step(AccessObserver* observer) override {
-    if (cpu_.regs.pc == kSentinel) return {HaltKind::Returned, 0, 0};
-    if (cpu_.locked()) return {HaltKind::Locked, 0, 0};
-    attach(observer);
-    unsigned c = cpu_.step();
-    cpu_.setObserver(nullptr);
-    if (cpu_.locked()) return {HaltKind::Locked, c, 1};
-    return {cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1};
-  }
-
-  uint16_t pc() const override { return cpu_.regs.pc; }
-  uint16_t sentinel() const override { return kSentinel; }
 
   std::vector<RegisterValue> registers() const override {
     const auto& r = cpu_.regs;
@@ -141,14 +104,24 @@ class MachineSm83 final : public Machine {
     std::memcpy(s.ram.data(), bus_.ram().data() + 0xC000, kWramSize);
     std::memcpy(s.ram.data() + kWramSize, bus_.ram().data() + 0xFF80, kHramSize);
     // Field by field: the struct's padding bytes would make equal states compare unequal.
-    const auto& r = cpu_.regs;
-    s.regs = {r.a,           r.f,
-              r.b,           r.c,
-              r.d,           r.e,
-              r.h,           r.l,
-              uint8_t(r.sp), uint8_t(r.sp >> 8),
-              uint8_t(r.pc), uint8_t(r.pc >> 8),
-              uint8_t(r.ime)};
+    // CpuState rather than Regs alone, so a pending EI, HALT or lock-up survives.
+    const emusm83::CpuState st = cpu_.state();
+    const auto& r = st.regs;
+    s.regs = {r.a,
+              r.f,
+              r.b,
+              r.c,
+              r.d,
+              r.e,
+              r.h,
+              r.l,
+              uint8_t(r.sp),
+              uint8_t(r.sp >> 8),
+              uint8_t(r.pc),
+              uint8_t(r.pc >> 8),
+              uint8_t(r.ime),
+              uint8_t(st.halted | st.haltEntry << 1 | st.haltBug << 2 | st.locked << 3 |
+                      st.stopped << 4 | st.eiPending << 5)};
     return s;
   }
 
@@ -157,28 +130,21 @@ class MachineSm83 final : public Machine {
       std::memcpy(bus_.ram().data() + 0xC000, s.ram.data(), kWramSize);
       std::memcpy(bus_.ram().data() + 0xFF80, s.ram.data() + kWramSize, kHramSize);
     }
-    if (s.regs.size() == 13) {
-      auto& r = cpu_.regs;
-      r.a = s.regs[0], r.f = s.regs[1], r.b = s.regs[2], r.c = s.regs[3], r.d = s.regs[4];
-      r.e = s.regs[5], r.h = s.regs[6], r.l = s.regs[7];
-      r.sp = uint16_t(s.regs[8] | s.regs[9] << 8);
-      r.pc = uint16_t(s.regs[10] | s.regs[11] << 8);
-      r.ime = s.regs[12] != 0;
-      cpu_.clearLock();
-    }
+    if (s.regs.size() != kRegBytes) return;
+    emusm83::CpuState st = cpu_.state();
+    auto& r = st.regs;
+    r.a = s.regs[0], r.f = s.regs[1], r.b = s.regs[2], r.c = s.regs[3], r.d = s.regs[4];
+    r.e = s.regs[5], r.h = s.regs[6], r.l = s.regs[7];
+    r.sp = uint16_t(s.regs[8] | s.regs[9] << 8);
+    r.pc = uint16_t(s.regs[10] | s.regs[11] << 8);
+    r.ime = s.regs[12] != 0;
+    const uint8_t bits = s.regs[13];
+    st.halted = bits & 1, st.haltEntry = bits & 2, st.haltBug = bits & 4;
+    st.locked = bits & 8, st.stopped = bits & 16, st.eiPending = bits & 32;
+    cpu_.setState(st);
   }
 
-  size_t snapshotSize() const override { return kWramSize + kHramSize + 13; }
-
- private:
-  void attach(AccessObserver* observer) {
-    adapter_.target = observer;
-    cpu_.setObserver(observer ? &adapter_ : nullptr);
-  }
-
-  emusm83::FlatBus bus_;
-  emusm83::CpuSm83 cpu_;
-  ObserverAdapter adapter_;
+  size_t snapshotSize() const override { return kWramSize + kHramSize + kRegBytes; }
 };
 
 }  // namespace

@@ -237,6 +237,15 @@ bool Recording::operator==(const Recording& o) const {
   return true;
 }
 
+// The encoded room and attribute table: the ranges whose reads the runner records.
+static std::vector<AddressRange> watchedRanges(const Binding& b) {
+  std::vector<AddressRange> r;
+  if (b.cells) r.push_back({*b.cells, uint32_t(*b.cells + b.cellStride * b.cellMaxH)});
+  if (b.attributes)
+    r.push_back({*b.attributes, uint32_t(*b.attributes + b.attrStride * b.attrCount)});
+  return r;
+}
+
 Simulation::Simulation() = default;
 Simulation::~Simulation() = default;
 
@@ -259,6 +268,7 @@ bool Simulation::rebuild(const AsmResult& image, std::string* error) {
   }
   auto machine = makeMachine(scenario_.manifest.cpu);
   if (!machine->load(image, error)) return false;
+  machine->setWatch(watchedRanges(b));
   image_ = image;
   binding_ = b;
   machine_ = std::move(machine);
@@ -341,8 +351,9 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
   ef.before = readFields(slot);
   ProbeObserver probe(binding_, scenario_.map.room, ef);
-  CallResult r =
-      machine_->call(binding_.entry, scenario_.manifest.cycleBudget, observe ? &probe : nullptr);
+  machine_->setWatchSink(observe ? &probe : nullptr);
+  CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
+  machine_->setWatchSink(nullptr);
   ef.cycles = uint32_t(r.cycles);
   ef.instructions = uint32_t(r.instructions);
   ef.halt = r.reason;

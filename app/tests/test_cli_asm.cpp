@@ -1,0 +1,122 @@
+// `collido asm`: both toolchains from the command line, their outputs, and
+// diagnostics that carry file:line:col with exit code 2.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "app/tests/run_process.h"
+
+namespace fs = std::filesystem;
+using app::test::quote;
+using app::test::runProcess;
+
+namespace {
+
+class CliAsm : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("collido-asm-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) {
+    fs::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  static std::string read(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  std::string asmCommand(const std::string& args) {
+    return std::string(COLLIDO_EXE) + " asm " + args;
+  }
+
+  fs::path dir_;
+};
+
+bool haveCa65() {
+  return runProcess("command -v ca65 >/dev/null && command -v ld65 >/dev/null").exitCode == 0;
+}
+
+}  // namespace
+
+TEST_F(CliAsm, Sm83WritesAGbRomAndARgblinkSymFile) {
+  std::string src = write("t.asm",
+                          "SECTION \"code\", ROM0[$0150]\n"
+                          "Start::\n"
+                          "  ld a, $12\n"
+                          "  ld [hl+], a\n"
+                          "  ret\n");
+  fs::path out = dir_ / "t.gb", sym = dir_ / "t.sym";
+  auto r = runProcess(asmCommand(quote(src) + " --cpu sm83 -o " + quote(out.string()) + " --sym " +
+                                 quote(sym.string())));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::string bytes = read(out);
+  ASSERT_GE(bytes.size(), 0x154u);
+  EXPECT_EQ(uint8_t(bytes[0x150]), 0x3E);  // ld a, n8
+  EXPECT_EQ(uint8_t(bytes[0x151]), 0x12);
+  EXPECT_EQ(uint8_t(bytes[0x152]), 0x22);  // ld [hl+], a
+  EXPECT_EQ(uint8_t(bytes[0x153]), 0xC9);  // ret
+  EXPECT_NE(read(sym).find("00:0150 Start"), std::string::npos) << read(sym);
+}
+
+TEST_F(CliAsm, Sm83ErrorNamesFileLineAndColumnAndExitsTwo) {
+  std::string src = write("bad.asm",
+                          "SECTION \"code\", ROM0\n"
+                          "  nop\n"
+                          "  jp Nowhere\n");
+  auto r = runProcess(asmCommand(quote(src) + " --cpu sm83 -o " + quote((dir_ / "o").string())));
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("bad.asm:3:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Nowhere"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir_ / "o")) << "a failed build must not leave an output behind";
+}
+
+TEST_F(CliAsm, M6502FlatLayoutPlacesCodeAndWritesViceLabels) {
+  if (!haveCa65()) GTEST_SKIP() << "ca65/ld65 not installed";
+  std::string src = write("t.s",
+                          ".export Start\n"
+                          ".segment \"CODE\"\n"
+                          "Start:\n"
+                          "  lda #$42\n"
+                          "  rts\n");
+  fs::path out = dir_ / "t.bin", sym = dir_ / "t.lbl";
+  auto r = runProcess(asmCommand(quote(src) + " --cpu 6502 --layout flat --code '$C000' -o " +
+                                 quote(out.string()) + " --sym " + quote(sym.string())));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::string bytes = read(out);
+  ASSERT_GE(bytes.size(), 3u);
+  EXPECT_EQ(uint8_t(bytes[0]), 0xA9);  // lda #imm
+  EXPECT_EQ(uint8_t(bytes[1]), 0x42);
+  EXPECT_EQ(uint8_t(bytes[2]), 0x60);  // rts
+  EXPECT_NE(read(sym).find("C000 .Start"), std::string::npos) << read(sym);
+}
+
+TEST_F(CliAsm, M6502ErrorNamesFileLineAndColumnAndExitsTwo) {
+  if (!haveCa65()) GTEST_SKIP() << "ca65/ld65 not installed";
+  std::string src = write("bad.s",
+                          ".segment \"CODE\"\n"
+                          "  lda #1\n"
+                          "  frob $10\n");
+  auto r = runProcess(
+      asmCommand(quote(src) + " --cpu 6502 --layout flat -o " + quote((dir_ / "o").string())));
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("bad.s:3:"), std::string::npos) << r.output;
+}
+
+TEST_F(CliAsm, MissingSourceFileExitsTwoWithItsName) {
+  auto r = runProcess(asmCommand(quote((dir_ / "absent.asm").string()) + " --cpu sm83 -o " +
+                                 quote((dir_ / "o").string())));
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("absent.asm"), std::string::npos) << r.output;
+}
