@@ -38,29 +38,6 @@ struct AsmOptions {
   bool quiet = false;
 };
 
-std::optional<uint32_t> parseAddress(const std::string& s) {
-  if (s.empty()) return std::nullopt;
-  std::string digits = s;
-  int base = 10;
-  if (digits[0] == '$') {
-    digits = digits.substr(1);
-    base = 16;
-  } else if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    digits = digits.substr(2);
-    base = 16;
-  }
-  if (digits.empty()) return std::nullopt;
-  size_t used = 0;
-  unsigned long v = 0;
-  try {
-    v = std::stoul(digits, &used, base);
-  } catch (...) {
-    return std::nullopt;
-  }
-  if (used != digits.size() || v > 0xFFFF + 1ul) return std::nullopt;
-  return static_cast<uint32_t>(v);
-}
-
 void printDiagnostics(const std::vector<core::Diagnostic>& diags) {
   for (const auto& d : diags) std::fprintf(stderr, "%s\n", d.str().c_str());
 }
@@ -132,7 +109,7 @@ int run6502(const AsmOptions& o) {
   for (const auto& f : fields) {
     if (f.text->empty()) continue;
     auto v = parseAddress(*f.text);
-    if (!v || *v > 0xFFFF) {
+    if (!v) {
       std::fprintf(stderr, "error: %s: not an address or size: '%s'\n", f.flag, f.text->c_str());
       return kExitBadInput;
     }

@@ -1,9 +1,16 @@
+#include <cstdio>
 #include <memory>
 
 #include "app/cli/command.h"
 #include "app/cli/exec.h"
 
 namespace app::cli {
+
+int badInput(const std::string& message) {
+  std::fprintf(stderr, "collido exec: %s\n", message.c_str());
+  return kExitBadInput;
+}
+
 namespace {
 
 CommandRegistrar reg(

@@ -10,7 +10,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,5 +36,9 @@ struct CommandEntry {
 
 // All registered commands, sorted by name.
 std::vector<CommandEntry>& commands();
+
+// An address or size on the command line: "$8000", "0x8000", "8000h" or decimal
+// "32768". Empty when malformed or above `max`.
+std::optional<uint32_t> parseAddress(const std::string& text, uint32_t max = 0xFFFF);
 
 }  // namespace app::cli

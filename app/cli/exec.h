@@ -21,6 +21,9 @@ struct ExecOptions {
   std::vector<std::string> untilText;  // stop once serial output contains any of these
 };
 
+// Prints "collido exec: MESSAGE" and returns kExitBadInput.
+int badInput(const std::string& message);
+
 // Each CPU's runner; they print their own report and return an ExitCode.
 int exec6502(const ExecOptions& opts);
 int execSm83(const ExecOptions& opts);

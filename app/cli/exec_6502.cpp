@@ -20,38 +20,6 @@ namespace {
 
 constexpr uint64_t kDefaultInstructionBudget = 2'000'000'000;
 
-// "$8000", "0x8000", "8000h" or decimal "32768".
-std::optional<uint32_t> parseAddress(const std::string& text) {
-  std::string s = text;
-  int base = 10;
-  if (!s.empty() && s[0] == '$') {
-    s = s.substr(1);
-    base = 16;
-  } else if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    s = s.substr(2);
-    base = 16;
-  } else if (!s.empty() && (s.back() == 'h' || s.back() == 'H')) {
-    s.pop_back();
-    base = 16;
-  }
-  if (s.empty()) return std::nullopt;
-  uint32_t v = 0;
-  for (char c : s) {
-    int d;
-    if (c >= '0' && c <= '9')
-      d = c - '0';
-    else if (base == 16 && c >= 'a' && c <= 'f')
-      d = c - 'a' + 10;
-    else if (base == 16 && c >= 'A' && c <= 'F')
-      d = c - 'A' + 10;
-    else
-      return std::nullopt;
-    v = v * base + d;
-    if (v > 0xFFFF) return std::nullopt;
-  }
-  return v;
-}
-
 std::string flagString(uint8_t p) {
   const char* names = "NV-BDIZC";
   std::string out;
@@ -66,11 +34,6 @@ std::string hex4(uint32_t v) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "$%04X", v & 0xFFFF);
   return buf;
-}
-
-int badInput(const std::string& message) {
-  std::fprintf(stderr, "collido exec: %s\n", message.c_str());
-  return kExitBadInput;
 }
 
 }  // namespace

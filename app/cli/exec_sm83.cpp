@@ -29,38 +29,11 @@ constexpr uint64_t kDefaultMaxCycles = 4'000'000'000ull;  // about an hour of Ga
 // Serial text is checked between slices of this many M-cycles (about 4 ms of GB time).
 constexpr uint64_t kSliceCycles = 4096;
 
-bool parseAddress(const std::string& text, uint16_t& out) {
-  std::string s = text;
-  int base = 10;
-  if (!s.empty() && s[0] == '$') {
-    s = s.substr(1);
-    base = 16;
-  } else if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    s = s.substr(2);
-    base = 16;
-  }
-  if (s.empty()) return false;
-  try {
-    size_t used = 0;
-    const unsigned long v = std::stoul(s, &used, base);
-    if (used != s.size() || v > 0xFFFF) return false;
-    out = static_cast<uint16_t>(v);
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
 bool readFile(const std::string& path, std::vector<uint8_t>& out) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   return true;
-}
-
-int badInput(const std::string& message) {
-  std::fprintf(stderr, "collido exec: %s\n", message.c_str());
-  return kExitBadInput;
 }
 
 }  // namespace
@@ -88,8 +61,9 @@ int execSm83(const ExecOptions& opts) {
     std::string file = opts.image;
     uint16_t addr = 0;
     if (const size_t at = file.rfind('@'); at != std::string::npos) {
-      if (!parseAddress(file.substr(at + 1), addr))
-        return badInput("bad load address in --image " + opts.image);
+      const auto a = parseAddress(file.substr(at + 1));
+      if (!a) return badInput("bad load address in --image " + opts.image);
+      addr = static_cast<uint16_t>(*a);
       file = file.substr(0, at);
     }
     std::vector<uint8_t> bytes;
@@ -105,7 +79,11 @@ int execSm83(const ExecOptions& opts) {
     pc = addr;
     bus = std::move(flat);
   }
-  if (!opts.pc.empty() && !parseAddress(opts.pc, pc)) return badInput("bad --pc " + opts.pc);
+  if (!opts.pc.empty()) {
+    const auto a = parseAddress(opts.pc);
+    if (!a) return badInput("bad --pc " + opts.pc);
+    pc = static_cast<uint16_t>(*a);
+  }
   if (!gb && (opts.serial || !opts.untilText.empty()))
     std::fprintf(stderr,
                  "warning: --serial and --until-text need --gb (the flat bus has no "

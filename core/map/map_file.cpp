@@ -158,9 +158,7 @@ json mapToJson(const MapDocument& doc) {
 }
 
 bool loadMap(const std::string& path, MapDocument& out, std::string* error) {
-  auto text = readTextFile(path, error);
-  if (!text) return false;
-  auto j = parseJson(*text, path, error);
+  auto j = readJsonFile(path, error);
   if (!j) return false;
   if (!mapFromJson(*j, path, out, error)) {
     *error = path + ": " + *error;

@@ -1,13 +1,12 @@
 // The 6502 machine: emu6502's CPU on a flat 64 KiB bus, the way a routine
 // assembled with the manifest's ca65 layout expects it. Writable state is the
 // NES's 2 KiB of work RAM ($0000-$07FF), which is what snapshots keep.
-#include <cstdio>
 #include <cstring>
 
 #include "core/sim/machine_cpu.h"
 #include "emu6502/bus.h"
 #include "emu6502/cpu6502.h"
-#include "emu6502/opcodes.h"
+#include "emu6502/disasm.h"
 
 namespace core {
 namespace {
@@ -122,58 +121,12 @@ class Machine6502 final : public detail::CpuMachine<M6502Traits> {
   size_t snapshotSize() const override { return kRamSize + 8; }
 };
 
-std::string hexByte(unsigned v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "$%02X", v & 0xFF);
-  return b;
-}
-
-std::string hexWord(unsigned v) {
-  char b[8];
-  std::snprintf(b, sizeof b, "$%04X", v & 0xFFFF);
-  return b;
-}
-
 std::string Machine6502::disassemble(uint16_t addr, const DebugInfo* names, int* length) const {
-  using emu6502::AddrMode;
-  const auto& op = emu6502::kOpcodes[bus_.peek(addr)];
-  if (length) *length = op.size;
-  uint8_t lo = bus_.peek(uint16_t(addr + 1)), hi = bus_.peek(uint16_t(addr + 2));
-  uint16_t word = uint16_t(lo | hi << 8);
-  auto name = [&](uint16_t a, bool zp) {
-    std::string n = names ? names->nameAt(a) : std::string();
-    return n.empty() ? (zp ? hexByte(a) : hexWord(a)) : n;
-  };
-  std::string m = op.mnemonic;
-  switch (op.mode) {
-    case AddrMode::Imp:
-      return m;
-    case AddrMode::Acc:
-      return m + " A";
-    case AddrMode::Imm:
-      return m + " #" + hexByte(lo);
-    case AddrMode::Zp:
-      return m + " " + name(lo, true);
-    case AddrMode::Zpx:
-      return m + " " + name(lo, true) + ",X";
-    case AddrMode::Zpy:
-      return m + " " + name(lo, true) + ",Y";
-    case AddrMode::Abs:
-      return m + " " + name(word, false);
-    case AddrMode::Abx:
-      return m + " " + name(word, false) + ",X";
-    case AddrMode::Aby:
-      return m + " " + name(word, false) + ",Y";
-    case AddrMode::Ind:
-      return m + " (" + name(word, false) + ")";
-    case AddrMode::Izx:
-      return m + " (" + name(lo, true) + ",X)";
-    case AddrMode::Izy:
-      return m + " (" + name(lo, true) + "),Y";
-    case AddrMode::Rel:
-      return m + " " + name(uint16_t(addr + 2 + int8_t(lo)), false);
-  }
-  return m;
+  emu6502::SymbolFn symbols;
+  if (names) symbols = [names](uint16_t a) { return names->nameAt(a); };
+  auto d = emu6502::disassemble(addr, bus_, symbols);
+  if (length) *length = d.length;
+  return d.text;
 }
 
 }  // namespace

@@ -204,10 +204,7 @@ const char* pairRoleName(PairRole r) {
 }
 
 bool loadManifest(const std::string& path, RoutineManifest& out, std::string* error) {
-  error->clear();
-  auto text = readTextFile(path, error);
-  if (!text) return false;
-  auto parsed = parseJson(*text, path, error);
+  auto parsed = readJsonFile(path, error);
   if (!parsed) return false;
   const json& j = *parsed;
   JsonReader r(j, error);

@@ -65,10 +65,7 @@ json inputToJson(const std::vector<uint8_t>& input) {
 }
 
 bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
-  error->clear();
-  auto text = readTextFile(path, error);
-  if (!text) return false;
-  auto parsed = parseJson(*text, path, error);
+  auto parsed = readJsonFile(path, error);
   if (!parsed) return false;
   const json& j = *parsed;
   JsonReader r(j, error);

@@ -9,12 +9,12 @@
 #include "core/check/audit.h"
 #include "core/sim/simulation.h"
 
+#include "core/tests/sample_test_util.h"
+
 namespace core {
 namespace {
 
-std::string repoFile(const std::string& rel) {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / rel).string();
-}
+using test::repoFile;
 
 class Seed002Audit : public ::testing::Test {
  protected:

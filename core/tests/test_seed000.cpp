@@ -15,17 +15,12 @@
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
+#include "core/tests/sample_test_util.h"
+
 namespace core {
 namespace {
 
-#define REQUIRE_CA65()                                                           \
-  do {                                                                           \
-    if (!ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)"; \
-  } while (0)
-
-std::string repoFile(const std::string& rel) {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / rel).string();
-}
+using test::repoFile;
 
 struct Box {
   int x, y, w, h;

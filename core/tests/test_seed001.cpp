@@ -13,12 +13,12 @@
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
+#include "core/tests/sample_test_util.h"
+
 namespace core {
 namespace {
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using test::repoFile;
 
 constexpr int kReachX = 10, kReachY = 12;
 

@@ -11,17 +11,12 @@
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
+#include "core/tests/sample_test_util.h"
+
 namespace core {
 namespace {
 
-#define REQUIRE_CA65()                                                           \
-  do {                                                                           \
-    if (!ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)"; \
-  } while (0)
-
-std::string repoFile(const std::string& rel) {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / rel).string();
-}
+using test::repoFile;
 
 // Room cell index (row * 16 + column) of the dungeon room.
 constexpr uint16_t cell(int col, int row) {
@@ -177,14 +172,7 @@ TEST(Seed003, SampleScenarioRuns) {
   Simulation sim;
   ASSERT_TRUE(sim.build(s, &error)) << error;
   ASSERT_TRUE(sim.simulate(&error)) << error;
-  int moved = 0, blocked = 0;
-  for (const auto& fr : sim.recording().frames) {
-    const EntityFrame& e = fr.entities[0];
-    ASSERT_EQ(e.halt, HaltKind::Returned);
-    EXPECT_FALSE(e.badWrite);
-    if (e.input == 0) continue;
-    (e.after == e.before ? blocked : moved)++;
-  }
+  const auto [moved, blocked] = test::countMoves(sim.recording());
   EXPECT_GT(moved, 200);
   EXPECT_GT(blocked, 20);  // the script walks into walls, blocks and water
 }

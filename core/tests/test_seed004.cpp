@@ -11,12 +11,12 @@
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
+#include "core/tests/sample_test_util.h"
+
 namespace core {
 namespace {
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using test::repoFile;
 
 // Room cell index (row * 20 + column) of the 20x18 garden.
 constexpr uint16_t cell(int col, int row) {
@@ -172,14 +172,7 @@ TEST(Seed004, SampleScenarioRuns) {
   std::string error;
   ASSERT_TRUE(sim.build(s, &error)) << error;
   ASSERT_TRUE(sim.simulate(&error)) << error;
-  int moved = 0, blocked = 0;
-  for (const auto& fr : sim.recording().frames) {
-    const EntityFrame& e = fr.entities[0];
-    ASSERT_EQ(e.halt, HaltKind::Returned);
-    EXPECT_FALSE(e.badWrite);
-    if (e.input == 0) continue;
-    (e.after == e.before ? blocked : moved)++;
-  }
+  const auto [moved, blocked] = test::countMoves(sim.recording());
   EXPECT_GT(moved, 600);
   EXPECT_GT(blocked, 50);  // the script pushes into walls, blocks and water
   for (const FrameVerdict& v : classifyRecording(s, sim.recording()))

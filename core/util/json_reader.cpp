@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/util/files.h"
+
 namespace core {
 
 using nlohmann::json;
@@ -51,6 +53,13 @@ const json* JsonReader::field(const json& obj, const std::string& path, const st
     return nullptr;
   }
   return &*it;
+}
+
+std::optional<nlohmann::json> readJsonFile(const std::string& path, std::string* error) {
+  error->clear();
+  auto text = readTextFile(path, error);
+  if (!text) return std::nullopt;
+  return parseJson(*text, path, error);
 }
 
 std::optional<int64_t> parseNumberText(const std::string& text) {

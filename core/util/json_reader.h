@@ -52,6 +52,9 @@ class JsonReader {
 std::optional<nlohmann::json> parseJson(const std::string& text, const std::string& file,
                                         std::string* error);
 
+// Reads and parses a JSON file; errors name the file (and line:col for syntax).
+std::optional<nlohmann::json> readJsonFile(const std::string& path, std::string* error);
+
 // Integers written as 123, "$7B" or "0x7b" in JSON (addresses read better in hex).
 std::optional<int64_t> parseNumberText(const std::string& text);
 
