@@ -5,7 +5,8 @@
 // A document is a scenario and the map it names. Either may be untitled: a map
 // opened alone gets an untitled scenario around it (the current routine,
 // entities and input), and New makes both untitled. Save writes whichever part
-// changed; Save As to a `.map.json` writes the map alone.
+// changed; Save As writes the scenario and a copy of its map beside it
+// (x.scenario.json + x.map.json), or, to a `.map.json`, the map alone.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -77,6 +78,22 @@ void GuiApp::updateTitle() {
   if (title == edit_.title) return;
   edit_.title = title;
   glfwSetWindowTitle(window_, title.c_str());
+}
+
+void GuiApp::drawDocumentName() {
+  const std::string name = edit_.title.substr(0, edit_.title.rfind(" - Collidoscope"));
+  const float w = ImGui::CalcTextSize(name.c_str()).x;
+  ImGui::SameLine(ImGui::GetWindowWidth() - w - 16);
+  if (dirty())
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", name.c_str());
+  else
+    ImGui::TextDisabled("%s", name.c_str());
+  if (ImGui::IsItemHovered() && sim_) {
+    const core::Scenario& s = sim_->scenario();
+    ImGui::SetTooltip("scenario: %s\nmap: %s%s", s.path.empty() ? "(untitled)" : s.path.c_str(),
+                      s.mapPath.empty() ? "(untitled)" : s.mapPath.c_str(),
+                      dirty() ? "\nunsaved changes" : "");
+  }
 }
 
 void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
@@ -196,10 +213,11 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
     return true;
   }
   if (!path.ends_with(".json")) path += ".scenario.json";
+  // The new scenario gets its own copy of the map beside it, so Save As never
+  // writes into the file the old scenario (or a shipped sample) uses.
   const std::string oldMapPath = s.mapPath;
-  if (s.mapPath.empty()) s.mapPath = mapPathBeside(path);
-  if ((s.mapPath != oldMapPath || edit_.history.dirty(core::DocPart::Map)) &&
-      !core::saveMap(s.mapPath, s.map, &error)) {
+  s.mapPath = mapPathBeside(path);
+  if (!core::saveMap(s.mapPath, s.map, &error)) {
     s.mapPath = oldMapPath;
     status_ = "Save failed: " + error;
     return false;
@@ -220,8 +238,9 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
 }
 
 void GuiApp::requestAction(FileAction action, const std::string& path) {
-  const bool losesWork = action == FileAction::New || action == FileAction::Open ||
-                         action == FileAction::OpenPath || action == FileAction::Quit;
+  // Open asks once a file is chosen (as OpenPath), not before the dialog.
+  const bool losesWork =
+      action == FileAction::New || action == FileAction::OpenPath || action == FileAction::Quit;
   if (losesWork && dirty()) {
     edit_.pendingAction = action;
     edit_.pendingPath = path;
@@ -267,7 +286,7 @@ void GuiApp::drawDocumentDialogs() {
   if (auto path = edit_.dialog.draw()) {
     const FileAction done = edit_.dialogAction;
     edit_.dialogAction = FileAction::None;
-    if (done == FileAction::Open) openPath(*path);
+    if (done == FileAction::Open) requestAction(FileAction::OpenPath, *path);
     if (done == FileAction::SaveAs && saveDocumentAs(*path) &&
         edit_.pendingAction != FileAction::None) {
       runAction(edit_.pendingAction, edit_.pendingPath);

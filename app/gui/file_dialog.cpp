@@ -29,6 +29,8 @@ void FileDialog::open(Mode mode, const std::string& title, const std::string& st
   }
   list(fs::absolute(p, ec).lexically_normal().string());
   setPath(file);
+  for (int i = 0; i < int(entries_.size()); ++i)
+    if (entries_[i].name == file) selected_ = i;
   visible_ = justOpened_ = true;
   error_.clear();
   replace_.clear();

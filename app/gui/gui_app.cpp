@@ -129,6 +129,7 @@ void GuiApp::drawMenuBar() {
     if (ImGui::MenuItem("About Collidoscope")) view_.showAbout = true;
     ImGui::EndMenu();
   }
+  drawDocumentName();
   ImGui::EndMainMenuBar();
 }
 

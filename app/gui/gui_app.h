@@ -107,6 +107,7 @@ class GuiApp {
   bool saveDocumentAs(const std::string& path);
   void documentOpened(const std::string& path, bool untitledScenario);
   void updateTitle();
+  void drawDocumentName();  // right end of the menu bar: file name and `*`
   bool dirty() const;
   void applyEdit(const std::optional<core::Edit>& edit);
   void undo();

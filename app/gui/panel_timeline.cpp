@@ -80,7 +80,7 @@ void GuiApp::drawTimelinePanel() {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(120);
   ImGui::SliderFloat("speed", &tl_.speed, 0.1f, 8.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);
-  ImGui::SameLine();
+  ImGui::SameLine(0, 16);
   ImGui::Text("frame %d / %d", tl_.frame, n - 1);
   ImGui::SameLine();
   // Recording: while playing, the keyboard pad overwrites each frame's input.

@@ -20,7 +20,7 @@ void drawMetatileSwatch(ImDrawList* dl, const TileAtlas& atlas, const core::MapD
 }
 
 void drawCollisionEdges(ImDrawList* dl, uint8_t b, ImVec2 p0, float cs, float t) {
-  const ImU32 edge = IM_COL32(255, 90, 60, 230);
+  const ImU32 edge = IM_COL32(255, 40, 110, 235);
   const ImVec2 p1(p0.x + cs, p0.y + cs);
   if (b & core::kBlockDown) dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + t), edge);
   if (b & core::kBlockUp) dl->AddRectFilled(ImVec2(p0.x, p1.y - t), p1, edge);
