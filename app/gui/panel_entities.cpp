@@ -92,27 +92,28 @@ void GuiApp::drawHitboxEditor() {
   ImGui::Text("%s", spec.name.c_str());
   ImGui::SameLine(110);
   int start[2] = {spec.x, spec.y};
-  ImGui::SetNextItemWidth(140);
-  if (ImGui::DragInt2("start x, y", start, 0.25f))
+  ImGui::SetNextItemWidth(120);
+  if (ImGui::DragInt2("start", start, 0.25f))
     applyEdit(core::makeMoveEntity(sc, i, start[0], start[1]));
   gesture("Move entity");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("start position x, y (drag or type)");
 
   const core::Hitbox hb = sc.hitboxOf(size_t(i));
   int box[4] = {hb.x, hb.y, hb.w, hb.h};
   ImGui::Dummy(ImVec2(1, 0));
   ImGui::SameLine(110);
-  ImGui::SetNextItemWidth(220);
-  if (ImGui::DragInt4("hitbox x, y, w, h", box, 0.1f, -256, 256))
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::DragInt4("hitbox", box, 0.1f, -256, 256))
     applyEdit(core::makeSetHitbox(
         sc, i, core::Hitbox{box[0], box[1], std::max(1, box[2]), std::max(1, box[3])}));
   gesture("Hitbox");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("hitbox x, y, w, h from the position");
   ImGui::SameLine();
   if (spec.hitbox) {
-    if (ImGui::SmallButton("use the routine's"))
-      applyEdit(core::makeSetHitbox(sc, i, std::nullopt));
+    if (ImGui::SmallButton("reset")) applyEdit(core::makeSetHitbox(sc, i, std::nullopt));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drop this entity's hitbox override");
   } else {
-    ImGui::TextDisabled("(the routine's)");
+    ImGui::TextDisabled("(routine's)");
   }
 }
 

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -78,10 +79,9 @@ void GuiApp::drawTimelinePanel() {
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right)) tl_.frame = std::min(n - 1, tl_.frame + 1);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(120);
-  ImGui::SliderFloat("speed", &tl_.speed, 0.1f, 8.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);
-  ImGui::SameLine(0, 16);
-  ImGui::Text("frame %d / %d", tl_.frame, n - 1);
+  ImGui::SetNextItemWidth(70);
+  ImGui::SliderFloat("##speed", &tl_.speed, 0.1f, 8.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("playback speed, frames per display frame");
   ImGui::SameLine();
   // Recording: while playing, the keyboard pad overwrites each frame's input.
   const bool recording = edit_.recordInput;
@@ -96,20 +96,30 @@ void GuiApp::drawTimelinePanel() {
     ImGui::SetTooltip(
         "Record input from the keyboard while playing (Space):\n"
         "arrows = d-pad, Z = A, X = B, Enter = Start, Right Shift = Select");
-  ImGui::SameLine();
+  ImGui::SameLine(0, 16);
+  ImGui::Text("frame %d / %d", tl_.frame, n - 1);
+  // Previous / next frame whose verdict is not ok, and how many there are.
   const int bad = int(std::count_if(edit_.frameVerdict.begin(), edit_.frameVerdict.end(),
                                     [](uint8_t v) { return v != 0; }));
-  if (ImGui::SmallButton("<##bad")) {
+  char count[32];
+  std::snprintf(count, sizeof count, "%d not ok", bad);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float navW =
+      ImGui::CalcTextSize(count).x + 2 * ImGui::GetFrameHeight() + 4 * style.ItemSpacing.x;
+  ImGui::SetNextItemWidth(-navW);
+  ImGui::SliderInt("##scrub", &tl_.frame, 0, n - 1, "frame %d");
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##prevbad", ImGuiDir_Left)) {
     if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, -1); f >= 0) tl_.frame = f;
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous frame whose verdict is not ok");
   ImGui::SameLine();
-  ImGui::Text("%d frame%s not ok", bad, bad == 1 ? "" : "s");
+  ImGui::TextColored(bad ? ImVec4(1, 0.55f, 0.4f, 1) : ImVec4(0.5f, 0.8f, 0.5f, 1), "%s", count);
   ImGui::SameLine();
-  if (ImGui::SmallButton(">##bad")) {
+  if (ImGui::ArrowButton("##nextbad", ImGuiDir_Right)) {
     if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, 1); f >= 0) tl_.frame = f;
   }
-  ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##scrub", &tl_.frame, 0, n - 1, "frame %d");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next frame whose verdict is not ok");
   if (int f = verdictStrip(edit_.frameVerdict, edit_.verdicts, n); f >= 0) {
     tl_.frame = f;
     tl_.playing = false;

@@ -66,6 +66,11 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
   switch (edit_.tool) {
     case Tool::Paint: {
       if (hovered && inside) {
+        // The brush, half see-through, over the cell it would paint.
+        const auto& set = sc.map.metatiles.metatiles;
+        if (edit_.metatile < int(set.size()) && edit_.atlas.ready() && !view_.colourByCollision)
+          edit_.atlas.drawMetatile(dl, sc.map, set[edit_.metatile], cell, cs,
+                                   IM_COL32(255, 255, 255, 150));
         dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), IM_COL32(255, 220, 80, 255), 0, 0, 2);
         edit_.hint = "click/drag: paint, right click: pick this metatile";
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {

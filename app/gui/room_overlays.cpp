@@ -14,8 +14,8 @@ namespace app {
 
 namespace {
 
-constexpr ImU32 kGhost = IM_COL32(120, 255, 230, 255);
-constexpr ImU32 kGhostFill = IM_COL32(120, 255, 230, 45);
+constexpr ImU32 kGhost = IM_COL32(255, 255, 255, 255);
+constexpr ImU32 kGhostFill = IM_COL32(255, 255, 255, 50);
 constexpr ImU32 kOffender = IM_COL32(255, 60, 200, 255);
 
 void dashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness) {
@@ -36,12 +36,13 @@ void dashedRect(ImDrawList* dl, ImVec2 p0, ImVec2 p1, ImU32 colour, float thickn
   dashedLine(dl, ImVec2(p0.x, p1.y), p0, colour, thickness);
 }
 
-// Heat as colour: few failures yellow and faint, many red and strong (log scale).
+// Heat as colour, linear in the share of the most failing start: few failures
+// faint yellow, the most a stronger red; never opaque, so the tiles stay readable.
 uint32_t heatColour(int count, int most) {
   if (count <= 0) return 0;
-  const float t = std::log1p(float(count)) / std::log1p(float(std::max(most, 1)));
-  const auto g = uint32_t(220 * (1 - t) + 30), a = uint32_t(70 + 150 * t);
-  return 255u | g << 8 | 40u << 16 | a << 24;
+  const float t = float(count) / float(std::max(most, 1));
+  const auto g = uint32_t(210 * (1 - t) + 40), a = uint32_t(50 + 110 * t);
+  return 255u | g << 8 | 30u << 16 | a << 24;
 }
 
 }  // namespace

@@ -28,20 +28,20 @@ void TileAtlas::update(const core::MapDocument& doc) {
   texture_.upload(w, h, pixels);
 }
 
-void TileAtlas::drawTile(ImDrawList* dl, uint16_t id, ImVec2 p0, ImVec2 p1) const {
+void TileAtlas::drawTile(ImDrawList* dl, uint16_t id, ImVec2 p0, ImVec2 p1, ImU32 tint) const {
   if (id >= count_) return;
   const float u = 1.0f / kPerRow, v = 1.0f / float(rows_);
   const float u0 = float(id % kPerRow) * u, v0 = float(id / kPerRow) * v;
-  dl->AddImage(texture_.id(), p0, p1, ImVec2(u0, v0), ImVec2(u0 + u, v0 + v));
+  dl->AddImage(texture_.id(), p0, p1, ImVec2(u0, v0), ImVec2(u0 + u, v0 + v), tint);
 }
 
 void TileAtlas::drawMetatile(ImDrawList* dl, const core::MapDocument& doc, const core::Metatile& mt,
-                             ImVec2 p0, float size) const {
+                             ImVec2 p0, float size, ImU32 tint) const {
   const int side = doc.metatiles.tilesPerSide;
   const float ts = size / float(side);
   for (int q = 0; q < side * side; ++q) {
     ImVec2 a(p0.x + float(q % side) * ts, p0.y + float(q / side) * ts);
-    drawTile(dl, mt.tiles[q], a, ImVec2(a.x + ts, a.y + ts));
+    drawTile(dl, mt.tiles[q], a, ImVec2(a.x + ts, a.y + ts), tint);
   }
 }
 

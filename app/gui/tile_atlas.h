@@ -20,10 +20,11 @@ class TileAtlas {
   bool ready() const { return texture_.valid() && count_ > 0; }
   size_t tileCount() const { return count_; }
   // Draws tile `id` into the rectangle [p0, p1).
-  void drawTile(ImDrawList* dl, uint16_t id, ImVec2 p0, ImVec2 p1) const;
+  void drawTile(ImDrawList* dl, uint16_t id, ImVec2 p0, ImVec2 p1,
+                ImU32 tint = IM_COL32_WHITE) const;
   // Draws a metatile (1 or 2x2 tiles) into the square at `p0` of side `size`.
   void drawMetatile(ImDrawList* dl, const core::MapDocument& doc, const core::Metatile& mt,
-                    ImVec2 p0, float size) const;
+                    ImVec2 p0, float size, ImU32 tint = IM_COL32_WHITE) const;
 
  private:
   static constexpr int kPerRow = 16;
