@@ -88,9 +88,18 @@ uint8_t keyboardPad() {
 }  // namespace
 
 void GuiApp::recordInputFrame() {
-  if (!sim_ || !edit_.recordInput || !tl_.playing) return;
-  if (edit_.recordFrame >= tl_.frame) return;
-  if (!edit_.history.inGroup()) edit_.history.beginGroup("Record input");
+  if (!sim_ || !edit_.recordInput || !tl_.playing) {
+    // Paused (or not recording): the take, if any, is one undo step; the next
+    // take starts after the frame shown now.
+    if (edit_.recordTake) edit_.history.endGroup();
+    edit_.recordTake = false;
+    edit_.recordFrame = tl_.frame;
+    return;
+  }
+  if (!edit_.recordTake) {
+    edit_.history.beginGroup("Record input");
+    edit_.recordTake = true;
+  }
   const uint8_t pad = keyboardPad();
   bool changed = false;
   // Every frame played since the last call gets the pad as it is now.

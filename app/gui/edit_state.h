@@ -45,7 +45,8 @@ struct EditState {
 
   // Input recording from the keyboard while playing.
   bool recordInput = false;
-  int recordFrame = -1;  // the last frame written
+  int recordFrame = -1;     // the last frame written (or shown, while paused)
+  bool recordTake = false;  // a take is in progress: its edits form one undo step
   // The input grid: the row a drag paints and the value it paints.
   int inputPaintRow = -1;
   bool inputPaintValue = false;

@@ -91,9 +91,9 @@ void GuiApp::drawFrame() {
       else
         tl_.playing = false;
     }
-    recordInputFrame();
     stopAtBreakpoint(frameBefore + 1);
   }
+  recordInputFrame();
   updateVerdicts();
   drawMenuBar();
   drawRoomPanel();

@@ -88,8 +88,6 @@ void GuiApp::drawTimelinePanel() {
   if (recording) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(190, 40, 40, 255));
   if (ImGui::Button(recording ? "Recording" : "Record")) {
     edit_.recordInput = !recording;
-    edit_.recordFrame = tl_.frame;
-    if (!edit_.recordInput) edit_.history.endGroup();
   }
   if (recording) ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
