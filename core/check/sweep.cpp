@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <thread>
+
+#include <time.h>
 
 #include "core/sim/machine.h"
 #include "core/sim/simulation.h"
@@ -69,7 +73,15 @@ struct WorkerResult {
   std::vector<uint32_t> image, extraImage, overlapImage;
   std::vector<std::pair<uint64_t, SweepMismatch>> samples;
   std::string error;
+  double cpuSeconds = 0;
 };
+
+// CPU time of the calling thread (POSIX), for a figure the machine's load does not skew.
+double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
 
 std::string namesText(const std::vector<std::string>& names) {
   std::string s;
@@ -226,6 +238,7 @@ void mergeResults(std::vector<WorkerResult>& results, size_t maxSamples, SweepRe
   std::vector<std::pair<uint64_t, SweepMismatch>> samples;
   for (auto& r : results) {
     res.cases += r.cases;
+    res.cpuSeconds += r.cpuSeconds;
     res.missed += r.missed;
     res.extra += r.extra;
     res.faults += r.faults;
@@ -295,7 +308,7 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
   int threads = o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency());
   threads = std::max(1, std::min<int>(threads, int(plan.blocks)));
   std::vector<WorkerResult> results(static_cast<size_t>(threads));
-  auto work = [&](WorkerResult& out) {
+  auto sweepWorker = [&](WorkerResult& out) {
     std::unique_ptr<Machine> mc = makeMachine(m.cpu);
     if (!mc->load(image, &out.error)) return;
     const Snapshot start = mc->snapshot();
@@ -310,13 +323,27 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
       doneBlocks.fetch_add(1);
     }
   };
+  std::mutex mutex;
+  std::condition_variable finishedCv;
+  int finished = 0;
+  auto work = [&](WorkerResult& out) {
+    const double cpu0 = threadCpuSeconds();
+    sweepWorker(out);
+    out.cpuSeconds = threadCpuSeconds() - cpu0;
+    std::lock_guard<std::mutex> lock(mutex);
+    ++finished;
+    finishedCv.notify_all();
+  };
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(results[size_t(t)]));
+  // Report progress every 50 ms until the workers finish (or are cancelled);
+  // woken at once when the last one ends, so small sweeps do not wait a tick.
   for (;;) {
-    const uint64_t done = doneBlocks.load();
-    if (progress) progress(size_t(done * plan.blockSize), size_t(plan.total));
-    if (done >= plan.blocks || nextBlock.load() >= plan.blocks || (cancel && cancel->load())) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (progress) progress(size_t(doneBlocks.load() * plan.blockSize), size_t(plan.total));
+    std::unique_lock<std::mutex> lock(mutex);
+    if (finishedCv.wait_for(lock, std::chrono::milliseconds(50),
+                            [&] { return finished == threads; }))
+      break;
   }
   for (auto& t : pool) t.join();
   if (progress) progress(size_t(doneBlocks.load() * plan.blockSize), size_t(plan.total));

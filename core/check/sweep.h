@@ -81,7 +81,8 @@ struct SweepResult {
   // summed over the other inputs.
   std::vector<uint32_t> image, extraImage, overlapImage;
   uint64_t casesPerPixel = 0;
-  double seconds = 0;
+  double seconds = 0;     // wall time
+  double cpuSeconds = 0;  // CPU time of the worker threads together (load-independent)
 };
 
 using SweepProgressFn = std::function<void(size_t done, size_t total)>;
