@@ -5,17 +5,15 @@
 // from the article. Skips when ca65 is not installed (000, 003).
 #include <gtest/gtest.h>
 
-#include "core/asm/ca65.h"
 #include "core/check/audit.h"
 #include "core/check/sweep.h"
 #include "core/sim/simulation.h"
+#include "core/tests/sample_test_util.h"
 
 namespace core {
 namespace {
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using test::repoFile;
 
 Scenario scenario(const std::string& rel) {
   Scenario sc;
@@ -36,7 +34,7 @@ bool seed001Model(int first, int second, int size) {
 }
 
 TEST(Seed000Verdicts, AuditOfTheCrossIsCleanAtItsOnlySpeed) {
-  if (!ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+  REQUIRE_CA65();
   AuditOptions o;
   o.stride = 4;
   AuditResult r = runAudit(scenario("maps/seed000_cross.scenario.json"), o);
@@ -50,7 +48,7 @@ TEST(Seed000Verdicts, AuditOfTheCrossIsCleanAtItsOnlySpeed) {
 }
 
 TEST(Seed000Verdicts, SweepMismatchesAreTheWrapAndTouchingEdges) {
-  if (!ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+  REQUIRE_CA65();
   RoutineManifest m;
   std::string error;
   ASSERT_TRUE(loadManifest(repoFile("assets/routines/seed000_aabb/manifest.json"), m, &error))
@@ -152,7 +150,7 @@ TEST(Seed001Audit, TheShooterRoomIsCleanEverywhere) {
 }
 
 TEST(Seed003Verdicts, AuditOfTheDungeon) {
-  if (!ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+  REQUIRE_CA65();
   AuditOptions o;
   o.stride = 2;
   AuditResult r = runAudit(scenario("maps/seed003_dungeon.scenario.json"), o);

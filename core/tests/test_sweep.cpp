@@ -8,17 +8,15 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/asm/ca65.h"
 #include "core/check/sweep.h"
 #include "core/render/sweep_image.h"
 #include "core/sim/simulation.h"
+#include "core/tests/sample_test_util.h"
 
 namespace core {
 namespace {
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using test::repoFile;
 
 // Seed 000's answer computed the way the routine does it: 8-bit edges, touching is a hit.
 bool seed000Model(int x1, int w1, int x2, int w2) {
@@ -55,7 +53,7 @@ TEST(ExactOverlap, ConventionsDifferOnlyAtTouchingEdgesAndEmptyBoxes) {
 class Seed000Sweep : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+    REQUIRE_CA65();
     std::string error;
     ASSERT_TRUE(
         loadManifest(repoFile("assets/routines/seed000_aabb/manifest.json"), manifest_, &error))
