@@ -63,7 +63,7 @@ struct DebuggerState {
   MemoryAtCursor memory;
   char gotoInput[64] = {};
   std::string gotoError;
-  int scrollToAddress = -1;  // memory view: scroll there on the next draw
+  int scrollToAddress = -2;  // memory view: scroll there on the next draw (-2: to the RAM in use)
 
   // Source view: file text cache by path (what was last assembled).
   std::map<std::string, std::vector<std::string>> sourceLines;

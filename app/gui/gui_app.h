@@ -133,6 +133,7 @@ class GuiApp {
   void drawTraceTable();
   const MemoryAtCursor& memoryAtCursor();
   const std::vector<std::string>& memoryLabels();
+  int firstRamPage() const;
   void drawMemoryToolbar();
   void drawMemoryRow(const MemoryAtCursor& m, int row);
   void drawMemoryPanel();

@@ -21,6 +21,15 @@ const ImU32 kReadBg = IM_COL32(40, 90, 190, 200);
 const ImU32 kWriteBg = IM_COL32(200, 90, 30, 220);
 constexpr int kBytesPerRow = 16;
 
+// `text` shortened with ".." to fit the current column.
+std::string fitText(const std::string& text) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string s = text;
+  while (!s.empty() && ImGui::CalcTextSize((s + "..").c_str()).x > width) s.pop_back();
+  return s + "..";
+}
+
 void legendSwatch(ImU32 colour, const char* text) {
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetTextLineHeight();
@@ -44,9 +53,20 @@ const MemoryAtCursor& GuiApp::memoryAtCursor() {
     m.frame = tl_.traceFrame;
     m.entity = tl_.traceEntity;
     m.step = -2;
+    if (dbg_.scrollToAddress == -2) dbg_.scrollToAddress = firstRamPage();
   }
   if (m.step != tl_.step) memoryAtStep(m, tl_.trace, tl_.step);
   return m;
+}
+
+// The 256-byte page of the lowest variable the manifest binds (entity fields,
+// input): where the memory view starts.
+int GuiApp::firstRamPage() const {
+  const core::Binding& b = sim_->binding();
+  int lowest = 0xFFFF;
+  for (const auto& f : b.fields) lowest = std::min<int>(lowest, f.address);
+  if (b.input) lowest = std::min<int>(lowest, *b.input);
+  return lowest == 0xFFFF ? 0 : lowest & 0xFF00;
 }
 
 void GuiApp::drawMemoryToolbar() {
@@ -99,7 +119,8 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
   ImGui::TableSetColumnIndex(1);
   for (int i = 0; i < kBytesPerRow; ++i)
     if (!labels[base + i].empty()) {
-      ImGui::TextColored(kLabelText, "%s", labels[base + i].c_str());
+      ImGui::TextColored(kLabelText, "%s", fitText(labels[base + i]).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("$%04X %s", base + i, labels[base + i].c_str());
       break;
     }
   for (int i = 0; i < kBytesPerRow; ++i) {

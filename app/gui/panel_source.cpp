@@ -16,7 +16,7 @@ namespace app {
 namespace {
 
 const ImU32 kCurrentLine = IM_COL32(70, 110, 200, 150);
-const ImU32 kLastLine = IM_COL32(70, 110, 200, 70);
+const ImU32 kLastLine = IM_COL32(110, 110, 130, 130);  // the last instruction run
 const ImU32 kBreakDot = IM_COL32(225, 60, 60, 255);
 const ImU32 kCodeDot = IM_COL32(90, 90, 100, 255);
 constexpr float kGutter = 18;
