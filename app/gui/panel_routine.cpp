@@ -14,38 +14,6 @@
 
 namespace app {
 
-bool loadEditorFiles(RoutineEditorState& s, const core::RoutineManifest& m, std::string* error) {
-  s = RoutineEditorState{};
-  s.manifestPath = m.path;
-  for (const std::string& path : m.sources) {
-    auto text = core::readTextFile(path, error);
-    if (!text) return false;
-    s.files.push_back({path, *text, *text});
-  }
-  return true;
-}
-
-int textOffset(const std::string& text, int line, int col) {
-  size_t offset = 0;
-  for (int l = 1; l < line && offset < text.size(); ++l) {
-    size_t nl = text.find('\n', offset);
-    if (nl == std::string::npos) return int(text.size());
-    offset = nl + 1;
-  }
-  size_t end = text.find('\n', offset);
-  if (end == std::string::npos) end = text.size();
-  return int(std::min(offset + size_t(std::max(col - 1, 0)), end));
-}
-
-int fileForDiagnostic(const RoutineEditorState& s, const std::string& file) {
-  for (size_t i = 0; i < s.files.size(); ++i)
-    if (s.files[i].path == file) return int(i);
-  const auto name = std::filesystem::path(file).filename();
-  for (size_t i = 0; i < s.files.size(); ++i)
-    if (std::filesystem::path(s.files[i].path).filename() == name) return int(i);
-  return -1;
-}
-
 namespace {
 
 // Puts the text cursor at a pending offset (set by a clicked diagnostic).
@@ -91,15 +59,13 @@ bool GuiApp::assembleRoutine() {
   core::AsmResult image = core::buildRoutine(sim_->scenario().manifest, reader);
   editor_.diagnostics = image.diagnostics;
   std::string error;
-  const bool ok = image.ok && sim_->rebuild(image, &error) && sim_->simulate(&error);
-  if (!ok) {
+  if (!image.ok || !sim_->rebuild(image, &error)) {
     editor_.message = image.ok ? error : "Assembly failed";
     editor_.messageIsError = true;
     return false;
   }
   for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);
-  tl_.traceFrame = -1;
-  tl_.frame = std::min(tl_.frame, std::max(frameCount() - 1, 0));
+  resimulate();  // the recording, verdicts and trace follow the new image
   dbg_.memory.frame = -1;
   memoryLabels_.clear();
   editor_.message = "Assembled and re-simulated " + std::to_string(frameCount()) + " frames";
