@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/sim/simulation.h"
+#include "core/util/cpu_time.h"
 
 namespace core {
 
@@ -74,6 +75,7 @@ struct WorkerResult {
   std::vector<std::pair<uint64_t, AuditFailure>> failures;  // (order key, failure)
   bool truncated = false;
   std::string error;
+  double cpuSeconds = 0;
 };
 
 }  // namespace
@@ -174,7 +176,7 @@ AuditResult runAudit(const Scenario& sc, const AuditOptions& opt, const Progress
   threads = std::max(1, std::min<int>(threads, int(std::max<size_t>(chunks, 1))));
   std::vector<WorkerResult> results(static_cast<size_t>(threads));
 
-  auto work = [&](WorkerResult& out) {
+  auto runWorker = [&](WorkerResult& out) {
     Simulation sim;
     sim.scenario() = sc;
     if (!sim.rebuild(image, &out.error)) return;
@@ -233,6 +235,11 @@ AuditResult runAudit(const Scenario& sc, const AuditOptions& opt, const Progress
     }
   };
 
+  auto work = [&](WorkerResult& out) {
+    const double cpu0 = threadCpuSeconds();
+    runWorker(out);
+    out.cpuSeconds = threadCpuSeconds() - cpu0;
+  };
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(results[size_t(t)]));
   for (;;) {
@@ -251,6 +258,7 @@ AuditResult runAudit(const Scenario& sc, const AuditOptions& opt, const Progress
       return res;
     }
     res.cases += r.cases;
+    res.cpuSeconds += r.cpuSeconds;
     for (int v = 0; v < kVerdictCount; ++v) res.counts[size_t(v)] += r.counts[size_t(v)];
     for (size_t i = 0; i < r.heat.size(); ++i) res.heat[i] += r.heat[i];
     for (auto& f : r.failures) failures.push_back(std::move(f));

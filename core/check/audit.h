@@ -70,7 +70,8 @@ struct AuditResult {
   std::vector<int> heat;
   std::vector<AuditFailure> failures;  // sorted by start (y, x), direction, speed
   bool failuresTruncated = false;
-  double seconds = 0;
+  double seconds = 0;     // wall time
+  double cpuSeconds = 0;  // CPU time of the worker threads together (load-independent)
 
   uint64_t count(Verdict v) const { return counts[size_t(v)]; }
   uint64_t failing() const { return cases - count(Verdict::Ok); }

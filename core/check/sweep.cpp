@@ -8,10 +8,9 @@
 #include <mutex>
 #include <thread>
 
-#include <time.h>
-
 #include "core/sim/machine.h"
 #include "core/sim/simulation.h"
+#include "core/util/cpu_time.h"
 
 namespace core {
 
@@ -75,13 +74,6 @@ struct WorkerResult {
   std::string error;
   double cpuSeconds = 0;
 };
-
-// CPU time of the calling thread (POSIX), for a figure the machine's load does not skew.
-double threadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
 
 std::string namesText(const std::vector<std::string>& names) {
   std::string s;
