@@ -40,7 +40,7 @@ class Canvas {
   std::vector<uint8_t> pixels_;
 };
 
-// A heat colour for t in 0..1: dark red through orange to pale yellow.
+// A heat colour for t in 0..1: dark red through orange to yellow.
 Rgba heatColour(double t);
 
 }  // namespace core

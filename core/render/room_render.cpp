@@ -82,7 +82,7 @@ void drawHeat(Canvas& c, const Room& room, const std::vector<int>& heat, int s, 
       const int n = heat[size_t(y) * w + x];
       if (n <= 0) continue;
       Rgba col = heatColour(double(n) / most);
-      col.a = 210;
+      col.a = 150;  // the room stays readable under dense heat
       c.fillRect(x * s, y * s, s * stride, s * stride, col);
     }
 }
