@@ -49,6 +49,11 @@ std::string fileName(const std::string& path) {
   return fs::path(path).filename().string();
 }
 
+// A routine is named after its directory (assets/routines/NAME/manifest.json).
+std::string routineName(const core::Scenario& s) {
+  return fs::path(s.manifestPath).parent_path().filename().string();
+}
+
 // A scenario around `map` that keeps the current routine, entities and input
 // (or the shipped castle's when nothing is open).
 bool scenarioAround(const core::Scenario* current, core::Scenario& out, std::string* error) {
@@ -134,7 +139,7 @@ bool GuiApp::openMap(const std::string& path) {
   sim_ = std::move(sim);
   tl_ = TimelineState{};
   view_.fitRequested = true;
-  status_ = "Opened map " + path + " with the routine " + fileName(s.manifestPath);
+  status_ = "Opened map " + path + " with the routine " + routineName(s);
   documentOpened(path, true);
   return true;
 }
@@ -160,7 +165,7 @@ void GuiApp::newRoom() {
   tl_ = TimelineState{};
   view_.fitRequested = true;
   status_ = "New room, " + std::to_string(old.width) + "x" + std::to_string(old.height) +
-            " cells, routine " + fileName(s.manifestPath);
+            " cells, routine " + routineName(s);
   documentOpened({}, true);
 }
 

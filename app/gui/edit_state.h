@@ -41,7 +41,8 @@ struct EditState {
   int dragStartX = 0, dragStartY = 0;  // entity position when the drag began
   float dragMouseX = 0, dragMouseY = 0;
   bool panning = false;
-  std::string hint;  // what a click would do, for the room's tooltip
+  bool spacePanned = false;  // Space was held for a pan: its release does not play
+  std::string hint;          // what a click would do, for the room's tooltip
 
   // Input recording from the keyboard while playing.
   bool recordInput = false;

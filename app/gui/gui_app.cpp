@@ -66,7 +66,10 @@ void GuiApp::handleShortcuts() {
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
   const int n = frameCount();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) tl_.playing = !tl_.playing;
+  if (ImGui::IsKeyReleased(ImGui::GetKeyIndex(ImGuiKey_Space))) {
+    if (!edit_.spacePanned) tl_.playing = !tl_.playing;  // a space + drag pan is not a play
+    edit_.spacePanned = false;
+  }
   if (!edit_.recordInput) {  // while recording, the arrows are the pad
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
       tl_.frame = std::min(tl_.frame + 1, n - 1);

@@ -100,12 +100,12 @@ void GuiApp::drawRoomPanel() {
     view_.panX = mx - wx * view_.zoom;
     view_.panY = my - wy * view_.zoom;
   }
-  // Space + left drag pans like middle drag. The Space press has already
-  // toggled playback (Space is play/pause); a pan undoes that toggle.
+  // Space + left drag pans like middle drag. Space alone is play/pause, on
+  // release, so a Space held for a pan does not also toggle playback.
   if (hovered && ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space)) &&
       ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     edit_.panning = true;
-    tl_.playing = !tl_.playing;
+    edit_.spacePanned = true;
   }
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) edit_.panning = false;
   if (edit_.panning || (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Middle))) {
@@ -126,23 +126,27 @@ void GuiApp::drawRoomPanel() {
   const int r0 = std::max(0, int(std::floor((origin.y - oy) / cs)));
   const int c1 = std::min(room.width, int(std::ceil((clip1.x - ox) / cs)));
   const int r1 = std::min(room.height, int(std::ceil((clip1.y - oy) / cs)));
+  // Two passes: every tile first, then every edge and glyph, so the draw list
+  // switches texture (atlas, font) twice rather than twice per cell.
   const float edge = std::max(2.0f, z);
-  for (int r = r0; r < r1; ++r) {
-    for (int c = c0; c < c1; ++c) {
-      ImVec2 p0(ox + c * cs, oy + r * cs);
-      uint16_t m = room.at(c, r);
-      if (m >= map_.metatiles.metatiles.size()) {
-        dl->AddRectFilled(p0, ImVec2(p0.x + cs, p0.y + cs), IM_COL32(255, 0, 255, 255));
-        continue;
+  for (int pass = 0; pass < (view_.showBits ? 2 : 1); ++pass)
+    for (int r = r0; r < r1; ++r)
+      for (int c = c0; c < c1; ++c) {
+        ImVec2 p0(ox + c * cs, oy + r * cs);
+        uint16_t m = room.at(c, r);
+        if (m >= map_.metatiles.metatiles.size()) {
+          if (pass == 0)
+            dl->AddRectFilled(p0, ImVec2(p0.x + cs, p0.y + cs), IM_COL32(255, 0, 255, 255));
+          continue;
+        }
+        const core::Metatile& mt = map_.metatiles.metatiles[m];
+        if (pass == 0) {
+          drawMetatileSwatch(dl, edit_.atlas, map_, mt, p0, cs, view_.colourByCollision);
+        } else {
+          drawCollisionEdges(dl, mt.collision, p0, cs, edge);
+          drawOpcodeGlyphs(dl, mt.collision, map_.metatiles.opcodeNames, p0, cs);
+        }
       }
-      const core::Metatile& mt = map_.metatiles.metatiles[m];
-      drawMetatileSwatch(dl, edit_.atlas, map_, mt, p0, cs, view_.colourByCollision);
-      if (view_.showBits) {
-        drawCollisionEdges(dl, mt.collision, p0, cs, edge);
-        drawOpcodeGlyphs(dl, mt.collision, map_.metatiles.opcodeNames, p0, cs);
-      }
-    }
-  }
   if (view_.showGrid) {
     const ImU32 grid = IM_COL32(255, 255, 255, 60);
     for (int c = 0; c <= room.width; ++c)
