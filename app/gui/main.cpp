@@ -19,6 +19,7 @@
 #include "app/gui/gui_app.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/script.h"
+#include "app/gui/tiled_background.h"
 
 namespace {
 
@@ -172,11 +173,14 @@ int main(int argc, char** argv) {
       if (opts.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
       ImGui::NewFrame();
       gui.drawFrame();
+      app::updateTiledBackground();
       ImGui::Render();
       int fbw = 0, fbh = 0;
       glfwGetFramebufferSize(window, &fbw, &fbh);
       glViewport(0, 0, fbw, fbh);
-      glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
+      float clear[3];
+      app::clearColour(clear);
+      glClearColor(clear[0], clear[1], clear[2], 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 

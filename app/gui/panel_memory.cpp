@@ -23,7 +23,7 @@ constexpr int kBytesPerRow = 16;
 
 // `text` shortened with ".." to fit the current column.
 std::string fitText(const std::string& text) {
-  const float width = ImGui::GetContentRegionAvail().x;
+  const float width = ImGui::GetContentRegionAvail().x - 6;  // keep clear of the next column
   if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
   std::string s = text;
   while (!s.empty() && ImGui::CalcTextSize((s + "..").c_str()).x > width) s.pop_back();
