@@ -53,6 +53,12 @@ inline constexpr uint8_t kTouchRead = 1, kTouchWrite = 2;
 // Recomputes `m.now` (and friends) for `step` from `m.start`.
 void memoryAtStep(MemoryAtCursor& m, const core::Trace& trace, int step);
 
+// Which call and instruction a view last followed (frame, entity, step).
+struct CursorKey {
+  int frame = -1, entity = -1, step = -3;
+  bool operator==(const CursorKey&) const = default;
+};
+
 struct DebuggerState {
   std::set<uint16_t> breakpoints;
   std::vector<std::string> watches;  // label names (or $addresses)
@@ -68,7 +74,7 @@ struct DebuggerState {
   // Source view: file text cache by path (what was last assembled).
   std::map<std::string, std::vector<std::string>> sourceLines;
   std::string sourceFile;  // the file shown
-  int followedStep = -3;   // cursor the view last scrolled to
+  CursorKey followed;      // cursor the source view last scrolled to
   bool showDisassembly = false;
 };
 

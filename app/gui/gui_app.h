@@ -125,6 +125,7 @@ class GuiApp {
   // Debugger, routine editor and audit: panel_cpu/memory/source/routine/audit.cpp.
   void resetDebugger();
   void runScript();
+  CursorKey cursorKey() const;
   void debugStep(StepKind kind);
   void handleDebuggerKeys();
   void stopAtBreakpoint(int fromFrame);
@@ -168,7 +169,7 @@ class GuiApp {
   AuditPanelState audit_;
   std::vector<std::string> memoryLabels_;
   const void* memoryLabelsFor_ = nullptr;
-  int cpuScrolledTo_ = -2;
+  CursorKey cpuScrolledTo_;
   int scriptPlayed_ = 0;
   bool scriptDone_ = false;
 

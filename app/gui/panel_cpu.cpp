@@ -81,7 +81,11 @@ void GuiApp::resetDebugger() {
   // The routine editor keeps its buffers while the routine stays the same
   // (syncEditorFiles reloads them when the manifest changes).
   memoryLabels_.clear();
-  cpuScrolledTo_ = -2;
+  cpuScrolledTo_ = CursorKey{};
+}
+
+CursorKey GuiApp::cursorKey() const {
+  return {tl_.traceFrame, tl_.traceEntity, tl_.step};
 }
 
 void GuiApp::debugStep(StepKind kind) {
@@ -211,10 +215,10 @@ void GuiApp::drawTraceTable() {
                             where->line);
     }
   }
-  if (tl_.step >= 0 && cpuScrolledTo_ != tl_.step) {
+  if (tl_.step >= 0 && cpuScrolledTo_ != cursorKey()) {
     ImGui::SetScrollY(std::max(
         0.0f, tl_.step * ImGui::GetTextLineHeightWithSpacing() - ImGui::GetWindowHeight() * 0.4f));
-    cpuScrolledTo_ = tl_.step;
+    cpuScrolledTo_ = cursorKey();
   }
   ImGui::EndTable();
 }

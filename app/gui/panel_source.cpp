@@ -53,6 +53,14 @@ bool gutter(int id, bool breakpoint, bool hasCode) {
   return clicked && hasCode;
 }
 
+// Scrolls so `row` sits a third of the way down. The scroll range is known only
+// once the view has been laid out, so this repeats until it could take effect.
+bool scrollToRow(int row, int rows) {
+  const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::SetScrollY(std::max(0.0f, row * rowHeight - ImGui::GetWindowHeight() / 3));
+  return ImGui::GetScrollMaxY() > 0 || rows * rowHeight <= ImGui::GetWindowHeight();
+}
+
 // Highlights the row the cursor is on, full width.
 void rowBackground(ImU32 colour) {
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -100,10 +108,9 @@ void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool execu
   const core::DebugInfo& dbg = sim_->image().debug;
   const std::vector<std::string>& lines = sourceLines(file);
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
-  if (dbg_.followedStep != tl_.step && currentLine > 0) {
-    ImGui::SetScrollY(std::max(0.0f, (currentLine - 1) * rowHeight - ImGui::GetWindowHeight() / 3));
-    dbg_.followedStep = tl_.step;
-  }
+  if (dbg_.followed != cursorKey() && currentLine > 0 &&
+      scrollToRow(currentLine - 1, int(lines.size())))
+    dbg_.followed = cursorKey();
   ImGuiListClipper clipper;
   clipper.Begin(int(lines.size()), rowHeight);
   while (clipper.Step()) {
@@ -129,7 +136,6 @@ void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
       start = s.address;
   uint32_t a = start < 0 ? pc : uint32_t(start);
   int row = 0, currentRow = -1;
-  const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   for (; row < 200 && a <= 0xFFFF; ++row) {
     const std::string name = dbg.nameAt(a);
     if (!name.empty()) ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1), "%s:", name.c_str());
@@ -145,10 +151,8 @@ void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
     ImGui::TextUnformatted(text.c_str());
     a += std::max(length, 1);
   }
-  if (dbg_.followedStep != tl_.step && currentRow >= 0) {
-    ImGui::SetScrollY(std::max(0.0f, currentRow * rowHeight - ImGui::GetWindowHeight() / 3));
-    dbg_.followedStep = tl_.step;
-  }
+  if (dbg_.followed != cursorKey() && currentRow >= 0 && scrollToRow(currentRow, row))
+    dbg_.followed = cursorKey();
 }
 
 void GuiApp::drawSourceView() {
@@ -157,7 +161,7 @@ void GuiApp::drawSourceView() {
   const std::optional<uint16_t> pc = cursorPc(&executed);
   std::optional<core::DebugInfo::Where> where;
   if (pc) where = dbg.lineFor(*pc);
-  if (where && dbg_.followedStep != tl_.step) dbg_.sourceFile = where->file;
+  if (where && dbg_.followed != cursorKey()) dbg_.sourceFile = where->file;
   if (dbg_.sourceFile.empty() && !dbg.files.empty()) dbg_.sourceFile = dbg.files[0];
 
   ImGui::SetNextItemWidth(220);
