@@ -20,11 +20,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   }
   if (!path.empty() && openScenario(path)) {
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
-    if (opts.audit) {
-      startAudit();
-      audit_.job.wait();
-      pollAudit();
-    }
+    applyScriptOptions();
   }
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
 }

@@ -28,13 +28,15 @@ struct LaunchOptions {
   int frames = 0;
   int width = 1600;
   int height = 900;
-  int frame = -1;                     // --frame N: select this frame after loading
-  int stepInstructions = 0;           // --step-instructions K: step into K instructions
-  std::vector<std::string> overlays;  // --overlay NAME: View overlays to turn on
-  int play = 0;                       // --play N: play N frames before stepping
-  int playSpeed = 1;                  // --play-speed S: recording frames per display frame
-  bool loopPlay = false;              // playback wraps around (--bench-frames)
-  bool audit = false;                 // --audit: run an audit before the first frame
+  int frame = -1;                        // --frame N: select this frame after loading
+  int stepInstructions = 0;              // --step-instructions K: step into K instructions
+  std::vector<std::string> overlays;     // --overlay NAME: View overlays to turn on
+  int play = 0;                          // --play N: play N frames before stepping
+  int playSpeed = 1;                     // --play-speed S: recording frames per display frame
+  bool loopPlay = false;                 // playback wraps around (--bench-frames)
+  bool audit = false;                    // --audit: run an audit before the first frame
+  int auditCase = -1;                    // --audit-case N: then open failing case N
+  std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR: --play stops there
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -76,6 +78,8 @@ class GuiApp {
   void drawFrame();
   bool quitRequested() const { return quit_; }
   int recordingFrames() const { return frameCount(); }
+  // A scripted-run flag that could not be applied (bad label, no such case).
+  const std::string& scriptError() const { return scriptError_; }
 
  private:
   bool openScenario(const std::string& path);
@@ -128,7 +132,8 @@ class GuiApp {
   CursorKey cursorKey() const;
   void debugStep(StepKind kind);
   void handleDebuggerKeys();
-  void stopAtBreakpoint(int fromFrame);
+  bool stopAtBreakpoint(int fromFrame);
+  void applyScriptOptions();
   void drawCpuToolbar(int steps);
   void drawRegisters();
   void drawTraceTable();
@@ -171,6 +176,7 @@ class GuiApp {
   const void* memoryLabelsFor_ = nullptr;
   CursorKey cpuScrolledTo_;
   int scriptPlayed_ = 0;
+  std::string scriptError_;
   bool scriptDone_ = false;
 
   GLFWwindow* window_;

@@ -95,6 +95,11 @@ int main(int argc, char** argv) {
                  "Recording frames --play advances per display frame (default 1)")
       ->check(CLI::Range(1, 1000));
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
+  cli.add_option("--audit-case", opts.auditCase,
+                 "With --audit: open failing case N in the room and timeline")
+      ->check(CLI::NonNegativeNumber);
+  cli.add_option("--breakpoint", opts.breakpoints,
+                 "Set a breakpoint at a label or $address (repeatable); --play stops there");
   int benchFrames = 0;
   cli.add_option("--bench-frames", benchFrames,
                  "Play N display frames, then print the mean and 95th-percentile frame time")
@@ -161,6 +166,11 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   {
     app::GuiApp gui(window, opts);
+    if (!gui.scriptError().empty()) {
+      std::fprintf(stderr, "collidoscope: %s\n", gui.scriptError().c_str());
+      exitCode = 2;
+      glfwSetWindowShouldClose(window, GLFW_TRUE);
+    }
     BenchTotals bench;
     for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
       const auto frameStart = std::chrono::steady_clock::now();

@@ -108,8 +108,8 @@ void GuiApp::handleDebuggerKeys() {
   if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) debugStep(StepKind::ToEnd);
 }
 
-void GuiApp::stopAtBreakpoint(int fromFrame) {
-  if (dbg_.breakpoints.empty() || !sim_) return;
+bool GuiApp::stopAtBreakpoint(int fromFrame) {
+  if (dbg_.breakpoints.empty() || !sim_) return false;
   const int entities = int(sim_->scenario().entities.size());
   for (int f = std::max(fromFrame, 0); f <= tl_.frame && f < frameCount(); ++f)
     for (int e = 0; e < entities; ++e) {
@@ -128,8 +128,9 @@ void GuiApp::stopAtBreakpoint(int fromFrame) {
       std::snprintf(text, sizeof text, "Breakpoint: frame %d, %s, $%04X", f,
                     sim_->scenario().entities[e].name.c_str(), tl_.trace.steps[j].pc);
       status_ = text;
-      return;
+      return true;
     }
+  return false;
 }
 
 void GuiApp::drawCpuToolbar(int steps) {

@@ -38,11 +38,34 @@ const char* overlayNames() {
   return "grid, bits, collision, hitbox, path, probes, ghost, heat, all";
 }
 
+// --audit, --audit-case and --breakpoint, applied once the scenario is open.
+void GuiApp::applyScriptOptions() {
+  for (const std::string& b : opts_.breakpoints) {
+    std::string error;
+    if (auto a = parseAddress(sim_->image().debug, b, &error))
+      dbg_.breakpoints.insert(*a);
+    else
+      scriptError_ = "--breakpoint: " + error;
+  }
+  if (!opts_.audit) return;
+  startAudit();
+  audit_.job.wait();
+  pollAudit();
+  if (opts_.auditCase < 0) return;
+  const size_t failing = audit_.result ? audit_.result->failures.size() : 0;
+  if (size_t(opts_.auditCase) < failing)
+    openAuditCase(opts_.auditCase);
+  else
+    scriptError_ = "--audit-case: the audit listed " + std::to_string(failing) + " failing cases";
+}
+
 // One display frame of a scripted run: plays `--play N` frames (one recording
-// frame per display frame), then steps into `--step-instructions K`.
+// frame per display frame, stopping at a breakpoint), then steps into
+// `--step-instructions K`.
 void GuiApp::runScript() {
   if (scriptDone_ || !sim_ || frameCount() == 0) return;
   if (scriptPlayed_ < opts_.play) {
+    const int before = tl_.frame;
     for (int k = 0; k < opts_.playSpeed && scriptPlayed_ < opts_.play; ++k) {
       ++scriptPlayed_;
       if (tl_.frame + 1 < frameCount())
@@ -50,13 +73,17 @@ void GuiApp::runScript() {
       else if (opts_.loopPlay)
         tl_.frame = 0;
     }
+    if (tl_.frame > before && stopAtBreakpoint(before + 1)) {
+      std::printf("script: %s\n", status_.c_str());
+      scriptPlayed_ = opts_.play;
+    }
     return;
   }
   scriptDone_ = true;
   if (opts_.stepInstructions <= 0) return;
   for (int k = 0; k < opts_.stepInstructions; ++k) debugStep(StepKind::Into);
   const auto& steps = tl_.trace.steps;
-  if (tl_.step >= 0)
+  if (tl_.step >= 0 && !steps.empty())
     std::printf("script: frame %d, %s, instruction %d of %zu, PC $%04X\n", tl_.frame,
                 sim_->scenario().entities[tl_.entity].name.c_str(), tl_.step + 1, steps.size(),
                 steps[tl_.step].pc);

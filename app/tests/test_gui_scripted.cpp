@@ -89,6 +89,30 @@ TEST_F(GuiScripted, EverySampleScenarioPlaysStepsAndScreenshots) {
   }
 }
 
+TEST_F(GuiScripted, PlaybackStopsAtABreakpoint) {
+  const std::string castle =
+      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
+  // NPCs call move_along_direction every frame: playback stops in frame 1.
+  auto r = gui("--open " + quote(castle) +
+               " --breakpoint move_along_direction --play 50 --step-instructions 1 --frames 20");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("script: Breakpoint: frame 1, npc 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("script: frame 1, npc 1"), std::string::npos) << r.output;
+  auto bad = gui("--open " + quote(castle) + " --breakpoint no_such_label --frames 2");
+  EXPECT_EQ(bad.exitCode, 2) << bad.output;
+  EXPECT_NE(bad.output.find("no_such_label"), std::string::npos) << bad.output;
+}
+
+TEST_F(GuiScripted, AuditCaseOpensAsAOneFrameScenario) {
+  const std::string castle =
+      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
+  auto r =
+      gui("--open " + quote(castle) + " --audit --audit-case 0 --step-instructions 1 --frames 3");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("script: frame 0, player, instruction 1 of"), std::string::npos)
+      << r.output;
+}
+
 TEST_F(GuiScripted, UnknownOverlayIsBadInput) {
   auto r = gui("--overlay grid,sparkles --frames 1");
   EXPECT_EQ(r.exitCode, 2) << r.output;
