@@ -106,6 +106,10 @@ void GuiApp::handleDebuggerKeys() {
   if (ImGui::IsKeyPressed(GLFW_KEY_F11)) debugStep(shift ? StepKind::Out : StepKind::Into);
   if (ImGui::IsKeyPressed(GLFW_KEY_F10)) debugStep(shift ? StepKind::Back : StepKind::Over);
   if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) debugStep(StepKind::ToEnd);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F7, false) && sim_) {  // build, as in most IDEs
+    syncEditorFiles();
+    assembleRoutine();
+  }
 }
 
 bool GuiApp::stopAtBreakpoint(int fromFrame) {

@@ -3,6 +3,7 @@
 // (core::buildRoutine reading the unsaved buffers), lists the diagnostics as
 // clickable file:line:col rows, and on success re-binds and re-simulates.
 // Save writes each file atomically.
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -97,6 +98,7 @@ void GuiApp::jumpToDiagnostic(const core::Diagnostic& d) {
 
 void GuiApp::drawEditorToolbar() {
   if (ImGui::Button("Assemble & run")) assembleRoutine();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("F7");
   ImGui::SameLine();
   const bool anyDirty = std::any_of(editor_.files.begin(), editor_.files.end(),
                                     [](const EditorFile& f) { return f.dirty(); });
@@ -138,6 +140,8 @@ void GuiApp::drawDiagnostics(float height) {
 
 void GuiApp::drawRoutineEditor() {
   syncEditorFiles();
+  // F7 while typing (the global shortcuts are off while a text field has focus).
+  if (ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F7, false)) assembleRoutine();
   drawEditorToolbar();
   if (!ImGui::BeginTabBar("##files")) return;
   const float diagHeight = editor_.diagnostics.empty() ? 0 : 90;
