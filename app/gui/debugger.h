@@ -69,6 +69,7 @@ struct DebuggerState {
   MemoryAtCursor memory;
   char gotoInput[64] = {};
   std::string gotoError;
+  int gotoAddress = -1;      // memory view: the address "Go to" found (outlined)
   int scrollToAddress = -2;  // memory view: scroll there on the next draw (-2: to the RAM in use)
 
   // Source view: file text cache by path (what was last assembled).

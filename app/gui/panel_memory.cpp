@@ -19,6 +19,7 @@ const ImVec4 kZeroText(0.45f, 0.45f, 0.5f, 1.0f);
 const ImVec4 kLabelText(0.55f, 0.8f, 1.0f, 1.0f);
 const ImU32 kReadBg = IM_COL32(40, 90, 190, 200);
 const ImU32 kWriteBg = IM_COL32(200, 90, 30, 220);
+const ImU32 kGotoOutline = IM_COL32(240, 240, 120, 255);
 constexpr int kBytesPerRow = 16;
 
 // `text` shortened with ".." to fit the current column.
@@ -78,7 +79,8 @@ void GuiApp::drawMemoryToolbar() {
   go |= ImGui::Button("Go to");
   if (go) {
     dbg_.gotoError.clear();
-    if (auto a = parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError)) dbg_.scrollToAddress = *a;
+    if (auto a = parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError))
+      dbg_.scrollToAddress = dbg_.gotoAddress = *a;
   }
   ImGui::SameLine(0, 16);
   legendSwatch(kReadBg, "read");
@@ -138,6 +140,11 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
       ImGui::TextColored(kLabelText, "%02X", m.now[a]);
     else
       ImGui::Text("%02X", m.now[a]);
+    if (a == dbg_.gotoAddress) {
+      const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddRect(ImVec2(min.x - 2, min.y - 1),
+                                          ImVec2(max.x + 2, max.y + 1), kGotoOutline);
+    }
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("$%04X %s\n$%02X = %d (was $%02X)%s%s", a, addressName(dbg, a).c_str(),
                         m.now[a], m.now[a], m.before[a],
