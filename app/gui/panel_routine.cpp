@@ -63,6 +63,7 @@ bool GuiApp::assembleRoutine() {
   if (!image.ok || !sim_->rebuild(image, &error)) {
     editor_.message = image.ok ? error : "Assembly failed";
     editor_.messageIsError = true;
+    editor_.showEditor = true;  // bring the errors into view (F7 from another tab)
     return false;
   }
   for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);

@@ -22,8 +22,8 @@ struct RoutineEditorState {
   std::string manifestPath;  // the routine the files belong to
   std::vector<EditorFile> files;
   int current = 0;
-  int selectFile = -1;  // tab to select on the next draw
-  bool showEditor = false;
+  int selectFile = -1;      // tab to select on the next draw
+  bool showEditor = false;  // select the Routine tab on the next draw
   std::vector<core::Diagnostic> diagnostics;
   std::string message;  // result of the last assemble/save
   bool messageIsError = false;
