@@ -13,15 +13,16 @@ namespace app {
 void GuiApp::applyEdit(const std::optional<core::Edit>& edit) {
   if (!sim_ || !edit) return;
   edit_.history.push(sim_->scenario(), *edit);
-  resimulate();
+  resimulateAfter({*edit});
 }
 
 void GuiApp::undo() {
   if (!sim_) return;
   edit_.recordInput = false;
   const std::string label = edit_.history.undoLabel();
+  const std::vector<core::Edit> edits = edit_.history.undoEdits();
   if (!edit_.history.undo(sim_->scenario())) return;
-  resimulate();
+  resimulateAfter(edits);
   status_ = "Undid " + label;
 }
 
@@ -29,14 +30,37 @@ void GuiApp::redo() {
   if (!sim_) return;
   edit_.recordInput = false;
   const std::string label = edit_.history.redoLabel();
+  const std::vector<core::Edit> edits = edit_.history.redoEdits();
   if (!edit_.history.redo(sim_->scenario())) return;
-  resimulate();
+  resimulateAfter(edits);
   status_ = "Redid " + label;
 }
 
 void GuiApp::resimulate() {
   std::string error;
   if (!sim_->simulate(&error)) status_ = error;
+  recordingChanged();
+}
+
+void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
+  const core::Recording& rec = sim_->recording();
+  const int width = sim_->scenario().map.room.width;
+  int from = int(rec.frames.size());
+  bool mapChanged = false;
+  for (const core::Edit& e : edits) {
+    from = std::min(from, core::firstAffectedFrame(e, rec, width));
+    mapChanged = mapChanged || core::editTouchesMap(e);
+  }
+  // Frames before `from` cannot change: only the rest is run again. Edits the
+  // routine never sees (hitboxes, names) only change the verdicts.
+  const bool routineSees = from < int(rec.frames.size()) || mapChanged ||
+                           sim_->scenario().frames != int(rec.frames.size());
+  std::string error;
+  if (routineSees && !sim_->simulateFrom(from, mapChanged, &error)) status_ = error;
+  recordingChanged();
+}
+
+void GuiApp::recordingChanged() {
   ++edit_.generation;
   tl_.frame = std::clamp(tl_.frame, 0, std::max(0, frameCount() - 1));
   tl_.traceFrame = -1;  // the selected call's trace is stale
@@ -101,15 +125,15 @@ void GuiApp::recordInputFrame() {
     edit_.recordTake = true;
   }
   const uint8_t pad = keyboardPad();
-  bool changed = false;
+  std::vector<core::Edit> changed;
   // Every frame played since the last call gets the pad as it is now.
   for (int f = edit_.recordFrame + 1; f <= tl_.frame; ++f)
     if (auto e = core::makeSetInput(sim_->scenario(), f, pad)) {
       edit_.history.push(sim_->scenario(), *e);
-      changed = true;
+      changed.push_back(*e);
     }
   edit_.recordFrame = tl_.frame;
-  if (changed) resimulate();
+  if (!changed.empty()) resimulateAfter(changed);
 }
 
 void GuiApp::handleEditShortcuts() {

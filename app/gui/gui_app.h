@@ -116,7 +116,9 @@ class GuiApp {
   void applyEdit(const std::optional<core::Edit>& edit);
   void undo();
   void redo();
-  void resimulate();
+  void resimulate();                                           // the whole recording
+  void resimulateAfter(const std::vector<core::Edit>& edits);  // from what they can affect
+  void recordingChanged();
   void updateVerdicts();
   void recordInputFrame();
   void drawTilesPanel();

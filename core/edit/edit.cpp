@@ -168,6 +168,54 @@ bool mergeEdit(Edit& prev, const Edit& next) {
                     prev);
 }
 
+namespace {
+
+// The first frame in which any call's read list (`list` picks it) holds `value`.
+template <class ListOf>
+int firstFrameReading(const Recording& rec, uint16_t value, ListOf list) {
+  for (size_t f = 0; f < rec.frames.size(); ++f)
+    for (const EntityFrame& e : rec.frames[f].entities) {
+      const std::vector<uint16_t>& read = list(e);
+      if (std::find(read.begin(), read.end(), value) != read.end()) return int(f);
+    }
+  return int(rec.frames.size());
+}
+
+int firstInputChange(const InputEdit& e) {
+  const size_t n = std::max(e.before.size(), e.after.size());
+  int first = std::min(e.framesBefore, e.framesAfter);  // frames added or dropped
+  for (size_t f = 0; f < n && int(f) < first; ++f) {
+    const uint8_t a = f < e.before.size() ? e.before[f] : 0;
+    const uint8_t b = f < e.after.size() ? e.after[f] : 0;
+    if (a != b) return int(f);
+  }
+  return first;
+}
+
+}  // namespace
+
+int firstAffectedFrame(const Edit& edit, const Recording& rec, int roomWidth) {
+  const int none = int(rec.frames.size());
+  return std::visit(
+      Overloaded{
+          [&](const CellEdit& e) {
+            return firstFrameReading(
+                rec, uint16_t(e.row * roomWidth + e.col),
+                [](const EntityFrame& f) -> const std::vector<uint16_t>& { return f.cellsRead; });
+          },
+          [&](const CollisionEdit& e) {
+            return firstFrameReading(
+                rec, uint16_t(e.metatile),
+                [](const EntityFrame& f) -> const std::vector<uint16_t>& { return f.attrsRead; });
+          },
+          [&](const OpcodeNameEdit&) { return none; },
+          [&](const EntityMoveEdit&) { return 0; },
+          [&](const HitboxEdit&) { return none; },
+          [&](const InputEdit& e) { return std::min(none, firstInputChange(e)); },
+      },
+      edit);
+}
+
 const char* editName(const Edit& e) {
   static constexpr const char* kNames[] = {"Paint",       "Collision bits", "Rename op-code",
                                            "Move entity", "Hitbox",         "Input"};

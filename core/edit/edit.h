@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/sim/scenario.h"
+#include "core/sim/simulation.h"
 
 namespace core {
 
@@ -77,6 +78,13 @@ bool editTouchesMap(const Edit& e);
 // Folds `next` into `prev` when both change the same target (keeps prev's
 // before and next's after). Returns false when they cannot be merged.
 bool mergeEdit(Edit& prev, const Edit& next);
+// The first frame whose calls could come out differently after `e`, judged
+// from the recording made before it: the frame of the first changed input
+// byte, the first call that read a changed cell or metatile attribute, 0 for
+// a moved entity. Edits only the oracle sees (hitboxes, op-code names) and map
+// changes no call read give recording.frames.size(). Frames before it need no
+// re-simulation (Simulation::simulateFrom).
+int firstAffectedFrame(const Edit& e, const Recording& recording, int roomWidth);
 // A short name for menus: "Paint", "Collision bits", "Move entity", ...
 const char* editName(const Edit& e);
 

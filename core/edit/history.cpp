@@ -52,6 +52,16 @@ std::string EditHistory::redoLabel() const {
   return canRedo() ? steps_[pos_].label : std::string();
 }
 
+const std::vector<Edit>& EditHistory::undoEdits() const {
+  static const std::vector<Edit> kNone;
+  return canUndo() ? steps_[pos_ - 1].edits : kNone;
+}
+
+const std::vector<Edit>& EditHistory::redoEdits() const {
+  static const std::vector<Edit> kNone;
+  return canRedo() ? steps_[pos_].edits : kNone;
+}
+
 void EditHistory::clear() {
   steps_.clear();
   pos_ = 0;

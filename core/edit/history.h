@@ -42,6 +42,10 @@ class EditHistory {
   std::string undoLabel() const;
   std::string redoLabel() const;
   size_t steps() const { return steps_.size(); }
+  // The edits undo()/redo() would revert / re-apply (empty when none), e.g. to
+  // find where re-simulation must start.
+  const std::vector<Edit>& undoEdits() const;
+  const std::vector<Edit>& redoEdits() const;
 
   // Forgets every step (a new document); both parts count as saved.
   void clear();

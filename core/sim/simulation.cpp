@@ -388,6 +388,42 @@ bool Simulation::simulate(std::string* error) {
   return true;
 }
 
+bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error) {
+  const int interval = recording_.keyInterval;
+  const int entities = int(scenario_.entities.size());
+  const int n = scenario_.frames;
+  const int from = std::min({frame, n, int(recording_.frames.size())});
+  if (!machine_ || from <= 0 || int(recording_.frames[0].entities.size()) != entities)
+    return simulate(error);
+  // Resume at the last keyframe before `from`: it and every earlier one stay.
+  const int k = (from - 1) / interval;
+  if (k >= int(recording_.keyframes.size())) return simulate(error);
+  std::string err;
+  if (mapChanged) {
+    // The kept keyframes hold the old room; calls before `from` never read
+    // what changed, so re-encoding gives the state the new map would have had.
+    for (int i = 0; i <= k; ++i) {
+      machine_->restore(recording_.keyframes[i]);
+      if (!encodeRoom(*machine_, binding_, scenario_.map, &err)) {
+        if (error) *error = scenario_.manifest.path + ": " + err;
+        return false;
+      }
+      recording_.keyframes[i] = machine_->snapshot();
+    }
+  }
+  machine_->restore(recording_.keyframes[k]);
+  recording_.keyframes.resize(size_t(k));
+  recording_.frames.resize(n);
+  for (int f = k * interval; f < n; ++f) {
+    if (f % interval == 0) recording_.keyframes.push_back(machine_->snapshot());
+    auto& rec = recording_.frames[f].entities;
+    rec.clear();
+    rec.reserve(entities);
+    for (int i = 0; i < entities; ++i) rec.push_back(runEntity(i, scenario_.inputAt(f), true));
+  }
+  return true;
+}
+
 bool Simulation::seek(int frame, int entity) {
   if (frame < 0 || frame >= int(recording_.frames.size()) || entity < 0 ||
       entity >= int(scenario_.entities.size()))

@@ -127,6 +127,13 @@ class Simulation {
   // Runs the whole scenario from the start; returns false (with the error) when the
   // room cannot be encoded. Routine faults are recorded per frame, not errors.
   bool simulate(std::string* error = nullptr);
+  // Re-runs the recording from frame `frame` on, keeping the frames before it:
+  // for edits that cannot change what happened earlier (an input change at
+  // `frame`, or a map change no earlier call read). With `mapChanged` the room
+  // is re-encoded into every kept keyframe, so seeks see the new map. Falls
+  // back to simulate() when nothing can be kept (frame 0, entities added or
+  // removed). The result equals a full simulate() under that precondition.
+  bool simulateFrom(int frame, bool mapChanged, std::string* error = nullptr);
   const Recording& recording() const { return recording_; }
 
   // Puts the machine in the state at the start of entity `entity`'s call in

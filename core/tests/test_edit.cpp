@@ -263,3 +263,89 @@ TEST(EditResimulation, AnEditChangesWhatTheRoutineDoes) {
     }
   }
 }
+
+namespace {
+
+// Seed 002's castle, built and simulated, for the re-simulation tests.
+class Resimulation : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::system("command -v ca65 >/dev/null 2>&1 && command -v ld65 >/dev/null 2>&1") != 0)
+      GTEST_SKIP() << "ca65/ld65 not on PATH (Debian package cc65)";
+    std::string error;
+    ASSERT_TRUE(core::loadScenario(repo("maps/seed002_castle.scenario.json"), scenario, &error))
+        << error;
+    ASSERT_TRUE(sim.build(scenario, &error)) << error;
+    ASSERT_TRUE(sim.simulate(&error)) << error;
+  }
+  // Applies `e`, re-simulates from the frame it says, and checks the result is
+  // byte-identical (keyframes included) to a fresh full run of the edited scenario.
+  void expectPartialEqualsFull(const core::Edit& e, int expectFromAtLeast) {
+    core::Scenario& sc = sim.scenario();
+    const int from = core::firstAffectedFrame(e, sim.recording(), sc.map.room.width);
+    EXPECT_GE(from, expectFromAtLeast);
+    history.push(sc, e);
+    std::string error;
+    ASSERT_TRUE(sim.simulateFrom(from, core::editTouchesMap(e), &error)) << error;
+    core::Simulation fresh;
+    ASSERT_TRUE(fresh.build(sc, &error)) << error;
+    ASSERT_TRUE(fresh.simulate(&error)) << error;
+    EXPECT_TRUE(fresh.recording() == sim.recording());
+  }
+  core::Scenario scenario;
+  core::Simulation sim;
+  core::EditHistory history;
+};
+
+}  // namespace
+
+TEST_F(Resimulation, AnInputChangeRerunsFromItsFrame) {
+  const core::Scenario& sc = sim.scenario();
+  EXPECT_EQ(core::firstAffectedFrame(*core::makeSetButton(sc, 150, core::kButtonUp, true),
+                                     sim.recording(), sc.map.room.width),
+            150);
+  expectPartialEqualsFull(*core::makeSetButton(sc, 150, core::kButtonUp, true), 150);
+  // Growing the script past the end re-runs from the old end.
+  const int frames = sc.frames;
+  expectPartialEqualsFull(*core::makeSetButton(sc, frames + 20, core::kButtonLeft, true), frames);
+  EXPECT_EQ(int(sim.recording().frames.size()), frames + 21);
+}
+
+TEST_F(Resimulation, AMapChangeRerunsFromTheFirstCallThatReadIt) {
+  const core::Scenario& sc = sim.scenario();
+  const core::Recording& rec = sim.recording();
+  // An open cell whose first read comes as late as possible.
+  int bestCell = -1, bestFrame = 0;
+  std::vector<int> firstRead(size_t(sc.map.room.width * sc.map.room.height), -1);
+  for (size_t f = 0; f < rec.frames.size(); ++f)
+    for (const auto& e : rec.frames[f].entities)
+      for (uint16_t c : e.cellsRead)
+        if (firstRead[c] < 0) firstRead[c] = int(f);
+  for (size_t c = 0; c < firstRead.size(); ++c)
+    if (firstRead[c] > bestFrame && sc.map.room.cells[c] == 0) {
+      bestFrame = firstRead[c];
+      bestCell = int(c);
+    }
+  ASSERT_GT(bestFrame, 16) << "no open cell is first read after the first keyframe";
+  const int w = sc.map.room.width;
+  expectPartialEqualsFull(*core::makePaintCell(sc, bestCell % w, bestCell / w, 1), bestFrame);
+  // A cell nobody reads: nothing to re-run, but the keyframes get the new room.
+  int unread = -1;
+  for (size_t c = 0; c < firstRead.size(); ++c)
+    if (firstRead[c] < 0 && sc.map.room.cells[c] == 0) unread = int(c);
+  ASSERT_GE(unread, 0);
+  expectPartialEqualsFull(*core::makePaintCell(sc, unread % w, unread / w, 2),
+                          int(sim.recording().frames.size()));
+}
+
+TEST_F(Resimulation, EditsTheRoutineNeverSeesAffectNoFrame) {
+  const core::Scenario& sc = sim.scenario();
+  const int n = int(sim.recording().frames.size());
+  const int w = sc.map.room.width;
+  EXPECT_EQ(core::firstAffectedFrame(*core::makeSetHitbox(sc, 0, core::Hitbox{0, 0, 8, 8}),
+                                     sim.recording(), w),
+            n);
+  EXPECT_EQ(core::firstAffectedFrame(*core::makeRenameOpcode(sc, 0, "lava"), sim.recording(), w),
+            n);
+  EXPECT_EQ(core::firstAffectedFrame(*core::makeMoveEntity(sc, 0, 50, 96), sim.recording(), w), 0);
+}
