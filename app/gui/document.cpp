@@ -170,7 +170,7 @@ void GuiApp::newRoom() {
 }
 
 bool GuiApp::saveDocument() {
-  if (!sim_) return false;
+  if (!canEdit()) return false;
   core::Scenario& s = sim_->scenario();
   const bool needScenario =
       edit_.history.dirty(core::DocPart::Scenario) || edit_.scenarioDirtyExtra;
@@ -199,7 +199,7 @@ bool GuiApp::saveDocument() {
 }
 
 bool GuiApp::saveDocumentAs(const std::string& chosen) {
-  if (!sim_) return false;
+  if (!canEdit()) return false;
   core::Scenario& s = sim_->scenario();
   std::string error;
   std::string path = chosen;
@@ -246,6 +246,7 @@ void GuiApp::requestAction(FileAction action, const std::string& path) {
   // Open asks once a file is chosen (as OpenPath), not before the dialog.
   const bool losesWork =
       action == FileAction::New || action == FileAction::OpenPath || action == FileAction::Quit;
+  if (losesWork) closeAuditCase();  // back to the document before it is replaced
   if (losesWork && dirty()) {
     edit_.pendingAction = action;
     edit_.pendingPath = path;

@@ -10,14 +10,23 @@
 
 namespace app {
 
+bool GuiApp::canEdit() {
+  if (!sim_) return false;
+  if (audit_.saved) {  // the room shows an audit case, not the document
+    status_ = "An audit case is open: close it in the Audit panel to edit the scenario";
+    return false;
+  }
+  return true;
+}
+
 void GuiApp::applyEdit(const std::optional<core::Edit>& edit) {
-  if (!sim_ || !edit) return;
+  if (!edit || !canEdit()) return;
   edit_.history.push(sim_->scenario(), *edit);
   resimulateAfter({*edit});
 }
 
 void GuiApp::undo() {
-  if (!sim_) return;
+  if (!canEdit()) return;
   edit_.recordInput = false;
   const std::string label = edit_.history.undoLabel();
   const std::vector<core::Edit> edits = edit_.history.undoEdits();
@@ -27,7 +36,7 @@ void GuiApp::undo() {
 }
 
 void GuiApp::redo() {
-  if (!sim_) return;
+  if (!canEdit()) return;
   edit_.recordInput = false;
   const std::string label = edit_.history.redoLabel();
   const std::vector<core::Edit> edits = edit_.history.redoEdits();
@@ -112,7 +121,7 @@ uint8_t keyboardPad() {
 }  // namespace
 
 void GuiApp::recordInputFrame() {
-  if (!sim_ || !edit_.recordInput || !tl_.playing) {
+  if (!sim_ || !edit_.recordInput || !tl_.playing || audit_.saved) {
     // Paused (or not recording): the take, if any, is one undo step; the next
     // take starts after the frame shown now.
     if (edit_.recordTake) edit_.history.endGroup();

@@ -113,6 +113,7 @@ class GuiApp {
   void updateTitle();
   void drawDocumentName();  // right end of the menu bar: file name and `*`
   bool dirty() const;
+  bool canEdit();  // a document is open and shown (not an audit case); says why not
   void applyEdit(const std::optional<core::Edit>& edit);
   void undo();
   void redo();
