@@ -25,6 +25,17 @@ void GuiApp::applyEdit(const std::optional<core::Edit>& edit) {
   resimulateAfter({*edit});
 }
 
+void GuiApp::applyEdits(int count, const std::function<std::optional<core::Edit>(int)>& make) {
+  if (count <= 0 || !canEdit()) return;
+  std::vector<core::Edit> done;
+  for (int i = 0; i < count; ++i)
+    if (auto e = make(i)) {  // each is made against the state the previous ones left
+      edit_.history.push(sim_->scenario(), *e);
+      done.push_back(*e);
+    }
+  if (!done.empty()) resimulateAfter(done);
+}
+
 void GuiApp::undo() {
   if (!canEdit()) return;
   edit_.recordInput = false;

@@ -37,6 +37,7 @@ struct EditState {
 
   // The room-view gesture in progress.
   bool painting = false;
+  int paintCol = -1, paintRow = -1;  // the cell painted last in this stroke
   int dragEntity = -1;
   int dragStartX = 0, dragStartY = 0;  // entity position when the drag began
   float dragMouseX = 0, dragMouseY = 0;
@@ -51,7 +52,9 @@ struct EditState {
   // The input grid: the row a drag paints and the value it paints.
   int inputPaintRow = -1;
   bool inputPaintValue = false;
+  int inputPaintLast = 0;   // the frame painted last in this drag
   int inputViewFrame = -1;  // the frame the grid last scrolled to
+  int inputMenuFrame = 0;   // the frame the grid's right-click menu acts on
 
   // Verdicts of the recording, recomputed when it changes.
   std::vector<core::FrameVerdict> verdicts;  // frame-major, entities per frame

@@ -4,6 +4,7 @@
 // core logic.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -115,6 +116,8 @@ class GuiApp {
   bool dirty() const;
   bool canEdit();  // a document is open and shown (not an audit case); says why not
   void applyEdit(const std::optional<core::Edit>& edit);
+  // Makes and applies make(0) .. make(count - 1) in order, then re-simulates once.
+  void applyEdits(int count, const std::function<std::optional<core::Edit>(int)>& make);
   void undo();
   void redo();
   void resimulate();                                           // the whole recording

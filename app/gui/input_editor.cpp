@@ -110,17 +110,41 @@ void GuiApp::drawInputEditor() {
       ImGui::SetTooltip("frame %d%s", f, f >= frames ? " (past the end)" : "");
       if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && f < frames) tl_.frame = f;
     } else if (r < kRowCount) {
-      ImGui::SetTooltip("frame %d: %s  (click/drag toggles)", f,
+      ImGui::SetTooltip("frame %d: %s  (click/drag toggles, right click for more)", f,
                         core::buttonsText(sc.inputAt(f)).c_str());
       if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         edit_.inputPaintRow = r;
         edit_.inputPaintValue = !(sc.inputAt(f) & kRows[r].bit);
+        edit_.inputPaintLast = f;
         edit_.history.beginGroup("Edit input");
       }
     }
   }
-  if (edit_.inputPaintRow >= 0 && f >= 0 && f < columns)
-    applyEdit(core::makeSetButton(sc, f, kRows[edit_.inputPaintRow].bit, edit_.inputPaintValue));
+  if (edit_.inputPaintRow >= 0 && f >= 0 && f < columns) {
+    // Every frame between the last one painted and this one: a fast drag skips none.
+    const int lo = std::min(edit_.inputPaintLast, f), hi = std::max(edit_.inputPaintLast, f);
+    const uint8_t bit = kRows[edit_.inputPaintRow].bit;
+    const bool value = edit_.inputPaintValue;
+    applyEdits(hi - lo + 1,
+               [&](int i) { return core::makeSetButton(sim_->scenario(), lo + i, bit, value); });
+    edit_.inputPaintLast = f;
+  }
+  // Right click: frame-wide edits at the frame under the cursor.
+  if (hovered && f >= 0 && f < columns && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    edit_.inputMenuFrame = f;
+    ImGui::OpenPopup("input_frame");
+  }
+  if (ImGui::BeginPopup("input_frame")) {
+    const int at = edit_.inputMenuFrame;
+    ImGui::TextDisabled("frame %d", at);
+    if (ImGui::MenuItem("Release every button")) applyEdit(core::makeSetInput(sc, at, 0));
+    if (ImGui::MenuItem("Hold these buttons to the end", nullptr, false, at + 1 < frames))
+      applyEdit(core::makeFillInput(sc, at + 1, frames - at - 1, sc.inputAt(at)));
+    if (ImGui::MenuItem("End the recording here")) applyEdit(core::makeSetFrameCount(sc, at + 1));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Simulate frames 0..%d only (the script is kept)", at);
+    ImGui::EndPopup();
+  }
   ImGui::EndChild();
 }
 

@@ -6,8 +6,10 @@
 // A drag is one undo step; each change re-simulates (applyEdit).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "app/gui/gui_app.h"
 
@@ -80,10 +82,24 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
           edit_.history.beginGroup("Paint");
           edit_.painting = true;
+          edit_.paintCol = col;
+          edit_.paintRow = row;
         }
       }
-      if (edit_.painting && inside)
-        applyEdit(core::makePaintCell(sc, col, row, uint16_t(edit_.metatile)));
+      if (edit_.painting && inside) {
+        // Every cell on the line from the last painted one: a fast stroke has no holes.
+        const int dc = col - edit_.paintCol, dr = row - edit_.paintRow;
+        const int steps = std::max(std::abs(dc), std::abs(dr));
+        const int c0 = edit_.paintCol, r0 = edit_.paintRow;
+        const auto metatile = uint16_t(edit_.metatile);
+        applyEdits(steps + 1, [&](int i) {
+          const int c = steps ? c0 + int(std::lround(float(dc) * float(i) / float(steps))) : col;
+          const int r = steps ? r0 + int(std::lround(float(dr) * float(i) / float(steps))) : row;
+          return core::makePaintCell(sim_->scenario(), c, r, metatile);
+        });
+        edit_.paintCol = col;
+        edit_.paintRow = row;
+      }
       break;
     }
     case Tool::Bits: {

@@ -83,6 +83,15 @@ std::optional<Edit> makeSetInput(const Scenario& s, int frame, uint8_t mask) {
   return inputWith(s, frame, mask);
 }
 
+std::optional<Edit> makeFillInput(const Scenario& s, int first, int count, uint8_t mask) {
+  if (first < 0 || count < 1 || first + count > 1000000) return std::nullopt;
+  InputEdit e{s.input, s.input, s.frames, std::max(s.frames, first + count)};
+  if (first + count > int(e.after.size())) e.after.resize(size_t(first + count), 0);
+  std::fill(e.after.begin() + first, e.after.begin() + first + count, mask);
+  if (e.after == e.before && e.framesAfter == e.framesBefore) return std::nullopt;
+  return e;
+}
+
 std::optional<Edit> makeSetFrameCount(const Scenario& s, int frames) {
   if (frames < 1 || frames > 1000000 || frames == s.frames) return std::nullopt;
   return InputEdit{s.input, s.input, s.frames, frames};

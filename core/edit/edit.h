@@ -67,6 +67,8 @@ std::optional<Edit> makeSetHitbox(const Scenario& s, int entity, std::optional<H
 std::optional<Edit> makeSetButton(const Scenario& s, int frame, uint8_t button, bool on);
 // Replaces frame `frame`'s whole input byte (keyboard recording), growing as above.
 std::optional<Edit> makeSetInput(const Scenario& s, int frame, uint8_t mask);
+// Sets frames [first, first + count) to `mask`, growing as above.
+std::optional<Edit> makeFillInput(const Scenario& s, int first, int count, uint8_t mask);
 // Sets the number of frames simulated (the script is kept; frames past it read 0).
 std::optional<Edit> makeSetFrameCount(const Scenario& s, int frames);
 

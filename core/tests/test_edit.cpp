@@ -85,6 +85,16 @@ TEST(EditCommands, EachKindAppliesAndReverts) {
   EXPECT_EQ(s.frames, 3);
 }
 
+TEST(EditCommands, FillInputSetsARangeAndGrowsTheScript) {
+  core::Scenario s = blankScenario();
+  core::applyEdit(s, *core::makeFillInput(s, 1, 4, core::kButtonUp));
+  EXPECT_EQ(s.input, (std::vector<uint8_t>{0, core::kButtonUp, core::kButtonUp, core::kButtonUp,
+                                           core::kButtonUp}));
+  EXPECT_EQ(s.frames, 5);
+  EXPECT_FALSE(core::makeFillInput(s, 1, 4, core::kButtonUp));
+  EXPECT_FALSE(core::makeFillInput(s, -1, 4, 0));
+}
+
 TEST(EditCommands, MapEditsAreToldApartFromScenarioEdits) {
   core::Scenario s = blankScenario();
   EXPECT_TRUE(core::editTouchesMap(*core::makePaintCell(s, 1, 1, 2)));
