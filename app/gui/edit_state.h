@@ -77,6 +77,8 @@ struct EditState {
   std::shared_ptr<const core::AuditResult> heatSource;  // the result heatTexture shows
   char opcodeName[4][32] = {};                          // the Tiles window's name fields
   int editingOpcode = -1;
+  char metatileName[48] = {};  // the selected metatile's name field
+  int editingMetatile = -1;
 };
 
 }  // namespace app

@@ -119,7 +119,20 @@ void GuiApp::drawCollisionEditor() {
   drawCollisionEdges(dl, bits, p0, big, 4.0f);
   ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::Text("%d  %s", m, mt.name.c_str());
+  // The metatile's name, edited in place (one undo step when the field is left).
+  ImGui::Text("%d", m);
+  ImGui::SameLine();
+  if (edit_.editingMetatile < 0)
+    std::snprintf(edit_.metatileName, sizeof edit_.metatileName, "%s", mt.name.c_str());
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputTextWithHint("##mtname", "metatile name", edit_.metatileName,
+                           sizeof edit_.metatileName);
+  if (ImGui::IsItemActivated()) edit_.editingMetatile = m;
+  if (ImGui::IsItemDeactivated() && edit_.editingMetatile >= 0) {
+    const int target = edit_.editingMetatile;  // the selection may have moved meanwhile
+    edit_.editingMetatile = -1;
+    applyEdit(core::makeRenameMetatile(sc, target, edit_.metatileName));
+  }
   ImGui::Text("$%02X  %%%d%d%d%d %d%d%d%d", bits, bits >> 7 & 1, bits >> 6 & 1, bits >> 5 & 1,
               bits >> 4 & 1, bits >> 3 & 1, bits >> 2 & 1, bits >> 1 & 1, bits & 1);
   ImGui::TextDisabled("used by %d cells", cellsUsing(doc.room, m));

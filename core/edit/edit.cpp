@@ -59,6 +59,13 @@ std::optional<Edit> makeRenameOpcode(const Scenario& s, int index, const std::st
   return OpcodeNameEdit{index, before, name};
 }
 
+std::optional<Edit> makeRenameMetatile(const Scenario& s, int metatile, const std::string& name) {
+  if (!validMetatile(s, metatile)) return std::nullopt;
+  const std::string& before = s.map.metatiles.metatiles[metatile].name;
+  if (before == name) return std::nullopt;
+  return MetatileNameEdit{metatile, before, name};
+}
+
 std::optional<Edit> makeMoveEntity(const Scenario& s, int entity, int x, int y) {
   if (!validEntity(s, entity)) return std::nullopt;
   const EntitySpec& e = s.entities[entity];
@@ -124,13 +131,17 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
                    s.input = forward ? e.after : e.before;
                    s.frames = forward ? e.framesAfter : e.framesBefore;
                  },
+                 [&](const MetatileNameEdit& e) {
+                   if (validMetatile(s, e.metatile))
+                     s.map.metatiles.metatiles[e.metatile].name = forward ? e.after : e.before;
+                 },
              },
              edit);
 }
 
 bool editTouchesMap(const Edit& e) {
   return std::holds_alternative<CellEdit>(e) || std::holds_alternative<CollisionEdit>(e) ||
-         std::holds_alternative<OpcodeNameEdit>(e);
+         std::holds_alternative<OpcodeNameEdit>(e) || std::holds_alternative<MetatileNameEdit>(e);
 }
 
 bool mergeEdit(Edit& prev, const Edit& next) {
@@ -171,6 +182,12 @@ bool mergeEdit(Edit& prev, const Edit& next) {
                           const auto& n = std::get<InputEdit>(next);
                           p.after = n.after;
                           p.framesAfter = n.framesAfter;
+                          return true;
+                        },
+                        [&](MetatileNameEdit& p) {
+                          const auto& n = std::get<MetatileNameEdit>(next);
+                          if (p.metatile != n.metatile) return false;
+                          p.after = n.after;
                           return true;
                         },
                     },
@@ -221,13 +238,15 @@ int firstAffectedFrame(const Edit& edit, const Recording& rec, int roomWidth) {
           [&](const EntityMoveEdit&) { return 0; },
           [&](const HitboxEdit&) { return none; },
           [&](const InputEdit& e) { return std::min(none, firstInputChange(e)); },
+          [&](const MetatileNameEdit&) { return none; },
       },
       edit);
 }
 
 const char* editName(const Edit& e) {
-  static constexpr const char* kNames[] = {"Paint",       "Collision bits", "Rename op-code",
-                                           "Move entity", "Hitbox",         "Input"};
+  static constexpr const char* kNames[] = {"Paint",          "Collision bits", "Rename op-code",
+                                           "Move entity",    "Hitbox",         "Input",
+                                           "Rename metatile"};
   return kNames[e.index()];
 }
 

@@ -36,6 +36,11 @@ struct OpcodeNameEdit {
   int index = 0;
   std::string before, after;
 };
+// A metatile's name.
+struct MetatileNameEdit {
+  int metatile = 0;
+  std::string before, after;
+};
 // An entity's start position.
 struct EntityMoveEdit {
   int entity = 0;
@@ -52,14 +57,15 @@ struct InputEdit {
   int framesBefore = 0, framesAfter = 0;
 };
 
-using Edit =
-    std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit, InputEdit>;
+using Edit = std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit,
+                          InputEdit, MetatileNameEdit>;
 
 std::optional<Edit> makePaintCell(const Scenario& s, int col, int row, uint16_t metatile);
 std::optional<Edit> makeSetCollision(const Scenario& s, int metatile, uint8_t bits);
 // Flips `bits` (any mask) in the metatile's collision byte.
 std::optional<Edit> makeToggleCollision(const Scenario& s, int metatile, uint8_t bits);
 std::optional<Edit> makeRenameOpcode(const Scenario& s, int index, const std::string& name);
+std::optional<Edit> makeRenameMetatile(const Scenario& s, int metatile, const std::string& name);
 std::optional<Edit> makeMoveEntity(const Scenario& s, int entity, int x, int y);
 std::optional<Edit> makeSetHitbox(const Scenario& s, int entity, std::optional<Hitbox> hitbox);
 // Sets `button` on or off in frame `frame`'s input, growing the script (and the

@@ -59,6 +59,7 @@ TEST(EditCommands, EachKindAppliesAndReverts) {
       *core::makePaintCell(s, 2, 3, 4),
       *core::makeToggleCollision(s, 0, core::kBlockUp | 0x20),
       *core::makeRenameOpcode(s, 1, "rope"),
+      *core::makeRenameMetatile(s, 2, "wall"),
       *core::makeMoveEntity(s, 0, 50, 60),
       *core::makeSetHitbox(s, 0, core::Hitbox{2, 3, 12, 13}),
       *core::makeSetButton(s, 5, core::kButtonA, true),
@@ -67,6 +68,7 @@ TEST(EditCommands, EachKindAppliesAndReverts) {
   EXPECT_EQ(s.map.room.at(2, 3), 4);
   EXPECT_EQ(s.map.metatiles.metatiles[0].collision, core::kBlockUp | 0x20);
   EXPECT_EQ(s.map.metatiles.opcodeNames[1], "rope");
+  EXPECT_EQ(s.map.metatiles.metatiles[2].name, "wall");
   EXPECT_EQ(s.entities[0].x, 50);
   EXPECT_EQ(s.entities[0].y, 60);
   EXPECT_EQ(s.entities[0].hitbox, (core::Hitbox{2, 3, 12, 13}));
@@ -79,6 +81,7 @@ TEST(EditCommands, EachKindAppliesAndReverts) {
   EXPECT_EQ(s.map.room.cells, original.map.room.cells);
   EXPECT_EQ(s.map.metatiles.metatiles[0].collision, 0);
   EXPECT_EQ(s.map.metatiles.opcodeNames, original.map.metatiles.opcodeNames);
+  EXPECT_EQ(s.map.metatiles.metatiles[2].name, original.map.metatiles.metatiles[2].name);
   EXPECT_EQ(s.entities[0].x, 32);
   EXPECT_FALSE(s.entities[0].hitbox.has_value());
   EXPECT_EQ(s.input, original.input);
@@ -100,6 +103,7 @@ TEST(EditCommands, MapEditsAreToldApartFromScenarioEdits) {
   EXPECT_TRUE(core::editTouchesMap(*core::makePaintCell(s, 1, 1, 2)));
   EXPECT_TRUE(core::editTouchesMap(*core::makeSetCollision(s, 0, 3)));
   EXPECT_TRUE(core::editTouchesMap(*core::makeRenameOpcode(s, 0, "lava")));
+  EXPECT_TRUE(core::editTouchesMap(*core::makeRenameMetatile(s, 0, "air")));
   EXPECT_FALSE(core::editTouchesMap(*core::makeMoveEntity(s, 0, 1, 1)));
   EXPECT_FALSE(core::editTouchesMap(*core::makeSetInput(s, 0, core::kButtonB)));
 }
