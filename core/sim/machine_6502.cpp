@@ -69,6 +69,10 @@ struct M6502Traits {
   static AccessKind kind(Access a) { return toKind(a); }
   static HaltKind halt(emu6502::HaltReason r) { return toHalt(r); }
   static bool faulted(const Cpu& cpu) { return cpu.jammed(); }
+  static void resetCpu(Cpu& cpu) {
+    cpu.regs = emu6502::Regs{};
+    cpu.clearJam();
+  }
   static constexpr HaltKind kFault = HaltKind::Jam;
 };
 

@@ -7,6 +7,7 @@
 //   static AccessKind kind(Access);
 //   static HaltKind halt(HaltReason);
 //   static bool faulted(const Cpu&);      // JAM / illegal opcode
+//   static void resetCpu(Cpu&);           // registers and fault state to power-on
 //   static constexpr HaltKind kFault;
 // The CPU-specific rest (beginCall, registers, snapshots, ...) stays in the
 // final class.
@@ -87,6 +88,9 @@ class CpuMachine : public Machine {
   CpuMachine() : cpu_(bus_) {}
 
   bool load(const AsmResult& image, std::string* error) override {
+    // Power-on state for RAM and CPU, so a reload never carries the last run's
+    // registers into a snapshot (recordings must be byte-identical run to run).
+    Traits::resetCpu(cpu_);
     bus_.ram().fill(0);
     return placeChunks(
         image, [&](uint16_t a, uint8_t v) { bus_.poke(a, v); }, error);

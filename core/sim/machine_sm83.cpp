@@ -62,6 +62,7 @@ struct Sm83Traits {
   static AccessKind kind(Access a) { return toKind(a); }
   static HaltKind halt(emusm83::HaltReason r) { return toHalt(r); }
   static bool faulted(const Cpu& cpu) { return cpu.locked(); }
+  static void resetCpu(Cpu& cpu) { cpu.setState(emusm83::CpuState{}); }
   static constexpr HaltKind kFault = HaltKind::Locked;
 };
 

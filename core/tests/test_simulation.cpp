@@ -44,6 +44,15 @@ class Seed002 : public ::testing::Test {
 
 }  // namespace
 
+TEST_F(Seed002, SimulatingTwiceInOneSimulationIsByteIdentical) {
+  ASSERT_TRUE(sim.simulate());
+  core::Recording first = sim.recording();
+  sim.trace(7, 1);  // leaves the CPU mid-way through other state
+  ASSERT_TRUE(sim.simulate());
+  EXPECT_TRUE(first == sim.recording())
+      << "a second run must not inherit the first run's registers";
+}
+
 TEST_F(Seed002, TwoRunsGiveByteIdenticalRecordings) {
   ASSERT_TRUE(sim.simulate());
   core::Recording first = sim.recording();
