@@ -52,9 +52,19 @@ void GuiApp::drawEntities(ImDrawList* dl, float ox, float oy, float z) {
                     px(e.x() + hb.x + hb.w / 2, e.y() + hb.y + hb.h / 2), IM_COL32_WHITE, 2.0f);
     }
     const auto& e = rec.frames[f].entities[i];
-    // The sprite box (16x16 from the position) and the hitbox inside it.
+    // Where the position is the sprite's top-left corner (the hitbox offsets are
+    // not negative), the 16x16 sprite box around the hitbox; where it is a point
+    // inside the box (the centre, the feet), a small cross on that point.
     ImVec2 s0 = px(e.x(), e.y());
-    dl->AddRect(s0, ImVec2(s0.x + 16 * z, s0.y + 16 * z), IM_COL32(255, 255, 255, 90), 0, 0, 1.0f);
+    if (hb.x >= 0 && hb.y >= 0) {
+      dl->AddRect(s0, ImVec2(s0.x + 16 * z, s0.y + 16 * z), IM_COL32(255, 255, 255, 90), 0, 0,
+                  1.0f);
+    } else {
+      const float arm = 3.0f * z;
+      dl->AddLine(ImVec2(s0.x - arm, s0.y), ImVec2(s0.x + arm, s0.y), IM_COL32_WHITE, 1.0f);
+      dl->AddLine(ImVec2(s0.x, s0.y - arm), ImVec2(s0.x, s0.y + arm), IM_COL32_WHITE, 1.0f);
+      s0 = px(e.x() + hb.x, e.y() + hb.y);
+    }
     if (view_.showHitboxes) {
       ImVec2 h0 = px(e.x() + hb.x, e.y() + hb.y);
       ImVec2 h1 = px(e.x() + hb.x + hb.w, e.y() + hb.y + hb.h);
