@@ -48,6 +48,21 @@ int GuiApp::frameCount() const {
   return sim_ ? int(sim_->recording().frames.size()) : 0;
 }
 
+bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, bool needsFrames) {
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin(title)) {
+    ImGui::End();
+    return false;
+  }
+  if (!sim_ || (needsFrames && frameCount() == 0)) {
+    ImGui::TextDisabled("No scenario open.");
+    ImGui::End();
+    return false;
+  }
+  return true;
+}
+
 void GuiApp::ensureTrace() {
   if (!sim_ || frameCount() == 0) return;
   if (tl_.traceFrame == tl_.frame && tl_.traceEntity == tl_.entity) return;

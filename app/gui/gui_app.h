@@ -96,6 +96,10 @@ class GuiApp {
   // Re-executes the selected call with instruction tracing when the selection changed.
   void ensureTrace();
   int frameCount() const;
+  // Opens a panel's window at its default place and size. Returns false, with
+  // the window already ended, when it is collapsed or has nothing to show: no
+  // scenario open, or (with needsFrames) no recorded frames yet.
+  bool beginPanel(const char* title, float x, float y, float w, float h, bool needsFrames);
 
   // Editing: document.cpp (files, title, quit prompt), edit_actions.cpp (undo,
   // re-simulation, verdicts), panel_tiles.cpp, room_edit.cpp, input_editor.cpp.

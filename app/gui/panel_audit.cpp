@@ -196,17 +196,7 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
 
 void GuiApp::drawAuditPanel() {
   pollAudit();
-  ImGui::SetNextWindowPos(ImVec2(1310, 229), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(290, 350), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Audit")) {
-    ImGui::End();
-    return;
-  }
-  if (!sim_) {
-    ImGui::TextDisabled("No scenario open.");
-    ImGui::End();
-    return;
-  }
+  if (!beginPanel("Audit", 1310, 229, 290, 350, false)) return;
   drawAuditControls();
   if (audit_.result && !audit_.result->ok)
     ImGui::TextColored(kFailText, "%s", audit_.result->error.c_str());

@@ -229,17 +229,7 @@ void GuiApp::drawTraceTable() {
 }
 
 void GuiApp::drawCpuPanel() {
-  ImGui::SetNextWindowPos(ImVec2(850, 19), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(750, 210), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("CPU")) {
-    ImGui::End();
-    return;
-  }
-  if (!sim_ || frameCount() == 0) {
-    ImGui::TextDisabled("No scenario open.");
-    ImGui::End();
-    return;
-  }
+  if (!beginPanel("CPU", 850, 19, 750, 210, true)) return;
   ensureTrace();
   drawCpuToolbar(int(tl_.trace.steps.size()));
   drawRegisters();

@@ -10,17 +10,7 @@
 namespace app {
 
 void GuiApp::drawEntityPanel() {
-  ImGui::SetNextWindowPos(ImVec2(900, 579), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(700, 297), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Entities")) {
-    ImGui::End();
-    return;
-  }
-  if (!sim_ || frameCount() == 0) {
-    ImGui::TextDisabled("No scenario open.");
-    ImGui::End();
-    return;
-  }
+  if (!beginPanel("Entities", 900, 579, 700, 297, true)) return;
   const core::Scenario& sc = sim_->scenario();
   const core::Recording& rec = sim_->recording();
   const auto& frame = rec.frames[tl_.frame].entities;

@@ -154,17 +154,7 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
 }
 
 void GuiApp::drawMemoryPanel() {
-  ImGui::SetNextWindowPos(ImVec2(1050, 579), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(550, 297), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Memory")) {
-    ImGui::End();
-    return;
-  }
-  if (!sim_ || frameCount() == 0) {
-    ImGui::TextDisabled("No scenario open.");
-    ImGui::End();
-    return;
-  }
+  if (!beginPanel("Memory", 1050, 579, 550, 297, true)) return;
   const MemoryAtCursor& m = memoryAtCursor();
   drawMemoryToolbar();
   const int columns = 2 + kBytesPerRow;

@@ -196,17 +196,7 @@ void GuiApp::drawSourceView() {
 }
 
 void GuiApp::drawSourcePanel() {
-  ImGui::SetNextWindowPos(ImVec2(850, 229), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(460, 350), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Source")) {
-    ImGui::End();
-    return;
-  }
-  if (!sim_ || frameCount() == 0) {
-    ImGui::TextDisabled("No scenario open.");
-    ImGui::End();
-    return;
-  }
+  if (!beginPanel("Source", 850, 229, 460, 350, true)) return;
   ensureTrace();
   if (ImGui::BeginTabBar("##sourceTabs")) {
     if (ImGui::BeginTabItem("Source")) {

@@ -45,17 +45,7 @@ int cellsUsing(const core::Room& room, int metatile) {
 }  // namespace
 
 void GuiApp::drawTilesPanel() {
-  ImGui::SetNextWindowPos(ImVec2(900, 19), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(300, 560), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Tiles")) {
-    ImGui::End();
-    return;
-  }
-  if (!sim_) {
-    ImGui::TextDisabled("No scenario open.");
-    ImGui::End();
-    return;
-  }
+  if (!beginPanel("Tiles", 900, 19, 300, 560, false)) return;
   toolButton("Select", "V", Tool::Select, edit_.tool);
   toolButton("Paint", "B", Tool::Paint, edit_.tool);
   toolButton("Bits", "C", Tool::Bits, edit_.tool);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/tests/run_process.h"
+#include "core/asm/ca65.h"
 
 namespace fs = std::filesystem;
 using app::test::quote;
@@ -43,10 +44,6 @@ class CliAsm : public ::testing::Test {
 
   fs::path dir_;
 };
-
-bool haveCa65() {
-  return runProcess("command -v ca65 >/dev/null && command -v ld65 >/dev/null").exitCode == 0;
-}
 
 }  // namespace
 
@@ -83,7 +80,7 @@ TEST_F(CliAsm, Sm83ErrorNamesFileLineAndColumnAndExitsTwo) {
 }
 
 TEST_F(CliAsm, M6502FlatLayoutPlacesCodeAndWritesViceLabels) {
-  if (!haveCa65()) GTEST_SKIP() << "ca65/ld65 not installed";
+  if (!core::ca65Available()) GTEST_SKIP() << "ca65/ld65 not installed";
   std::string src = write("t.s",
                           ".export Start\n"
                           ".segment \"CODE\"\n"
@@ -103,7 +100,7 @@ TEST_F(CliAsm, M6502FlatLayoutPlacesCodeAndWritesViceLabels) {
 }
 
 TEST_F(CliAsm, M6502ErrorNamesFileLineAndColumnAndExitsTwo) {
-  if (!haveCa65()) GTEST_SKIP() << "ca65/ld65 not installed";
+  if (!core::ca65Available()) GTEST_SKIP() << "ca65/ld65 not installed";
   std::string src = write("bad.s",
                           ".segment \"CODE\"\n"
                           "  lda #1\n"

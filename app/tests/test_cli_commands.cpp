@@ -13,6 +13,7 @@
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
+#include "core/asm/ca65.h"
 
 namespace {
 
@@ -26,10 +27,6 @@ std::string repoFile(const std::string& rel) {
 
 std::string collido(const std::string& args) {
   return std::string(COLLIDO_EXE) + " " + args;
-}
-
-bool haveCa65() {
-  return runProcess("command -v ca65 && command -v ld65").exitCode == 0;
 }
 
 class CliBadInput : public ::testing::Test {
@@ -133,7 +130,7 @@ TEST_F(CliBadInput, Sweep) {
   const std::string badLabel =
       seed001Manifest([](nlohmann::json& j) { j["sweep"]["answer"]["label"] = "wNothing"; });
   expectBad("sweep " + quote(badLabel), "wNothing");
-  if (haveCa65())
+  if (core::ca65Available())
     expectBad("sweep " + quote(repoFile("assets/routines/seed000_aabb/manifest.json")) +
                   " --slice x1,y1,x2,y2",
               "2^32");

@@ -157,14 +157,13 @@ bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std:
 namespace {
 
 // Collects the map cells and attribute entries a call reads, and flags writes
-// into them (a routine that scribbles over its own map is a fault).
+// into them (a routine that scribbles over its own map is a fault). It is the
+// machine's watch sink, so it sees only data reads and writes in those ranges.
 class ProbeObserver final : public AccessObserver {
  public:
   ProbeObserver(const Binding& b, const Room& room, EntityFrame& out)
       : b_(b), room_(room), out_(out) {}
   void onAccess(uint16_t addr, uint8_t, AccessKind kind) override {
-    if (kind == AccessKind::Fetch || kind == AccessKind::Operand || kind == AccessKind::Internal)
-      return;
     bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
     if (b_.cells && addr >= *b_.cells && addr < *b_.cells + b_.cellStride * b_.cellMaxH) {
       int off = addr - *b_.cells;
