@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include "app/gui/damage_renderer.h"
+
 namespace app {
 
 GlTexture::~GlTexture() {
@@ -20,6 +22,7 @@ void GlTexture::upload(int w, int h, const std::vector<uint32_t>& pixels) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   glBindTexture(GL_TEXTURE_2D, GLuint(previous));
+  bumpTextureGeneration();  // tiles drawn with the old pixels must be redrawn
 }
 
 }  // namespace app

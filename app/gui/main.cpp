@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/common/paths.h"
+#include "app/gui/damage_renderer.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/script.h"
@@ -36,6 +37,9 @@ double processCpuMs() {
 
 struct BenchTotals {
   std::vector<double> ms;  // wall time per frame
+  double uiMs = 0;         // building the frame: panels and ImGui::Render, before any GL call
+  double dirtyTiles = 0;   // tiles redrawn, summed over the frames
+  int tiles = 0;
   double cpuStart = 0;
   double vertices = 0;
 };
@@ -52,9 +56,10 @@ void printBench(BenchTotals& b, int width, int height, int recordingFrames) {
   const double p95 = ms[std::min(ms.size() - 1, size_t(double(ms.size()) * 0.95))];
   std::printf(
       "bench-frames: %zu frames at %dx%d, recording of %d frames: mean %.2f ms, p95 %.2f ms, "
-      "cpu %.2f ms/frame, %.0f vertices/frame\n",
+      "ui %.2f ms, cpu %.2f ms/frame, %.0f vertices/frame, %.0f%% of %d tiles redrawn\n",
       ms.size(), width, height, recordingFrames, sum / double(ms.size()), p95,
-      cpu / double(ms.size()), b.vertices / double(ms.size()));
+      b.uiMs / double(ms.size()), cpu / double(ms.size()), b.vertices / double(ms.size()),
+      b.tiles ? 100.0 * b.dirtyTiles / double(ms.size()) / b.tiles : 100.0, b.tiles);
 }
 
 constexpr int kBenchWarmup = 20;
@@ -104,6 +109,9 @@ int main(int argc, char** argv) {
   cli.add_option("--bench-frames", benchFrames,
                  "Play N display frames, then print the mean and 95th-percentile frame time")
       ->check(CLI::PositiveNumber);
+  bool fullRedraw = false;
+  cli.add_flag("--full-redraw", fullRedraw,
+               "Redraw the whole window every frame instead of only the tiles that changed");
   cli.add_option("--width", opts.width, "Window width")->check(CLI::Range(320, 8192));
   cli.add_option("--height", opts.height, "Window height")->check(CLI::Range(240, 8192));
   try {
@@ -172,6 +180,14 @@ int main(int argc, char** argv) {
       glfwSetWindowShouldClose(window, GLFW_TRUE);
     }
     BenchTotals bench;
+    app::DamageRenderer renderer;
+    {
+      int fbw = 0, fbh = 0;
+      glfwGetFramebufferSize(window, &fbw, &fbh);
+      renderer.choose(fullRedraw, fbw, fbh, [window] { glfwSwapBuffers(window); });
+      if (opts.frames > 0)
+        std::printf("renderer: %s\n", app::DamageRenderer::modeName(renderer.mode()));
+    }
     for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
       const auto frameStart = std::chrono::steady_clock::now();
       if (frame == kBenchWarmup) bench.cpuStart = processCpuMs();
@@ -185,14 +201,12 @@ int main(int argc, char** argv) {
       gui.drawFrame();
       app::updateTiledBackground();
       ImGui::Render();
+      const auto uiDone = std::chrono::steady_clock::now();
       int fbw = 0, fbh = 0;
       glfwGetFramebufferSize(window, &fbw, &fbh);
-      glViewport(0, 0, fbw, fbh);
       float clear[3];
       app::clearColour(clear);
-      glClearColor(clear[0], clear[1], clear[2], 1.0f);
-      glClear(GL_COLOR_BUFFER_BIT);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      renderer.render(ImGui::GetDrawData(), fbw, fbh, clear);
 
       bool last = opts.frames > 0 && frame + 1 >= opts.frames;
       if (last && !opts.screenshot.empty()) {
@@ -210,7 +224,10 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::milli> ms =
             std::chrono::steady_clock::now() - frameStart;
         bench.ms.push_back(ms.count());
+        bench.uiMs += std::chrono::duration<double, std::milli>(uiDone - frameStart).count();
         bench.vertices += ImGui::GetDrawData()->TotalVtxCount;
+        bench.dirtyTiles += renderer.dirtyTiles();
+        bench.tiles = renderer.tiles();
       }
       if (last || gui.quitRequested()) break;
     }

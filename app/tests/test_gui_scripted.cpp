@@ -119,6 +119,34 @@ TEST_F(GuiScripted, UnknownOverlayIsBadInput) {
   EXPECT_NE(r.output.find("sparkles"), std::string::npos) << r.output;
 }
 
+// Redrawing only the tiles that changed gives the same pixels as redrawing
+// everything, after playback, stepping and every overlay.
+TEST_F(GuiScripted, ChangedTileRedrawMatchesAFullRedraw) {
+  const std::string castle =
+      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
+  const std::string script = " --overlay all --play 90 --play-speed 3 --step-instructions 5";
+  const fs::path tiles = dir_ / "tiles.png", full = dir_ / "full.png";
+  auto a = gui("--open " + quote(castle) + script + " --screenshot " + quote(tiles.string()));
+  ASSERT_EQ(a.exitCode, 0) << a.output;
+  EXPECT_NE(a.output.find("renderer: changed tiles"), std::string::npos) << a.output;
+  auto b = gui("--open " + quote(castle) + script + " --full-redraw --screenshot " +
+               quote(full.string()));
+  ASSERT_EQ(b.exitCode, 0) << b.output;
+  EXPECT_NE(b.output.find("renderer: full redraw"), std::string::npos) << b.output;
+  app::RgbaImage ta, fa;
+  std::string error;
+  ASSERT_TRUE(app::readPng(tiles.string(), ta, &error)) << error;
+  ASSERT_TRUE(app::readPng(full.string(), fa, &error)) << error;
+  ASSERT_EQ(ta.width, fa.width);
+  ASSERT_EQ(ta.height, fa.height);
+  size_t differing = 0;
+  for (size_t i = 0; i < ta.pixels.size(); i += 4)
+    differing += ta.pixels[i] != fa.pixels[i] || ta.pixels[i + 1] != fa.pixels[i + 1] ||
+                 ta.pixels[i + 2] != fa.pixels[i + 2];
+  EXPECT_EQ(differing, 0u);
+  EXPECT_FALSE(ta.isFlat());
+}
+
 TEST_F(GuiScripted, BenchFramesPrintsMeanAndP95) {
   auto r = gui("--overlay all --bench-frames 10 --width 800 --height 450");
   ASSERT_EQ(r.exitCode, 0) << r.output;
