@@ -73,14 +73,19 @@ DamageRenderer::~DamageRenderer() {
 
 void DamageRenderer::release() {
   if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
-  if (colour_) glDeleteRenderbuffers(1, &colour_);
+  if (colour_) glDeleteTextures(1, &colour_);
   if (stencil_) glDeleteRenderbuffers(1, &stencil_);
   framebuffer_ = colour_ = stencil_ = 0;
 }
 
-void DamageRenderer::choose(bool full, int width, int height, const std::function<void()>& swap) {
+void DamageRenderer::choose(const std::string& request, int width, int height,
+                            const std::function<void()>& swap) {
   mode_ = Mode::Full;
-  if (full || width <= 0 || height <= 0) return;
+  if (request == "full" || width <= 0 || height <= 0) return;
+  if (request == "offscreen") {
+    if (ensureOffscreen(width, height)) mode_ = Mode::Offscreen;
+    return;
+  }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDisable(GL_SCISSOR_TEST);
   while (glGetError() != GL_NO_ERROR) {
@@ -105,15 +110,16 @@ bool DamageRenderer::ensureOffscreen(int width, int height) {
   if (framebuffer_ && width == width_ && height == height_) return true;
   release();
   glGenFramebuffers(1, &framebuffer_);
-  glGenRenderbuffers(1, &colour_);
+  glGenTextures(1, &colour_);
   glGenRenderbuffers(1, &stencil_);
-  glBindRenderbuffer(GL_RENDERBUFFER, colour_);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  glBindTexture(GL_TEXTURE_2D, colour_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
   glBindRenderbuffer(GL_RENDERBUFFER, stencil_);
   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, width, height);
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_, 0);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, stencil_);
   const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, 0);

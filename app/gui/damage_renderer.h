@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "app/gui/damage_tracker.h"
 
@@ -24,10 +25,12 @@ class DamageRenderer {
   DamageRenderer& operator=(const DamageRenderer&) = delete;
   ~DamageRenderer();
 
-  // Picks the mode: Full when `full`, InPlace when the back buffer (with a
-  // stencil buffer) keeps its pixels over two `swap()`s of probe colours,
-  // Offscreen otherwise. Call once, with the context current, before render().
-  void choose(bool full, int width, int height, const std::function<void()>& swap);
+  // Picks the mode for `request` ("auto", "offscreen" or "full"). Auto is
+  // InPlace when the back buffer (with a stencil buffer) keeps its pixels over
+  // two `swap()`s of probe colours, else Offscreen. Full is the fallback when
+  // an offscreen framebuffer cannot be made. Call once, with the context
+  // current, before render().
+  void choose(const std::string& request, int width, int height, const std::function<void()>& swap);
   Mode mode() const { return mode_; }
   static const char* modeName(Mode mode);
 

@@ -109,9 +109,12 @@ int main(int argc, char** argv) {
   cli.add_option("--bench-frames", benchFrames,
                  "Play N display frames, then print the mean and 95th-percentile frame time")
       ->check(CLI::PositiveNumber);
-  bool fullRedraw = false;
-  cli.add_flag("--full-redraw", fullRedraw,
-               "Redraw the whole window every frame instead of only the tiles that changed");
+  std::string rendererName = "auto";
+  cli.add_option("--renderer", rendererName,
+                 "How frames are drawn: auto (only the tiles that changed, in the back buffer "
+                 "when it keeps its pixels, else offscreen), offscreen, or full (everything, "
+                 "every frame)")
+      ->check(CLI::IsMember({"auto", "offscreen", "full"}));
   cli.add_option("--width", opts.width, "Window width")->check(CLI::Range(320, 8192));
   cli.add_option("--height", opts.height, "Window height")->check(CLI::Range(240, 8192));
   try {
@@ -168,6 +171,9 @@ int main(int argc, char** argv) {
   if (!iniError.empty()) std::fprintf(stderr, "collidoscope: %s\n", iniError.c_str());
   ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
   ImGui::StyleColorsDark();
+  // Lines drawn from the font atlas's baked line texels break up under nearest
+  // sampling (useNearestFontSampling); geometry lines do not.
+  ImGui::GetStyle().AntiAliasedLinesUseTex = false;
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -184,7 +190,7 @@ int main(int argc, char** argv) {
     {
       int fbw = 0, fbh = 0;
       glfwGetFramebufferSize(window, &fbw, &fbh);
-      renderer.choose(fullRedraw, fbw, fbh, [window] { glfwSwapBuffers(window); });
+      renderer.choose(rendererName, fbw, fbh, [window] { glfwSwapBuffers(window); });
       if (opts.frames > 0)
         std::printf("renderer: %s\n", app::DamageRenderer::modeName(renderer.mode()));
     }

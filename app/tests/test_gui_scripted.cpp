@@ -120,31 +120,42 @@ TEST_F(GuiScripted, UnknownOverlayIsBadInput) {
 }
 
 // Redrawing only the tiles that changed gives the same pixels as redrawing
-// everything, after playback, stepping and every overlay.
+// everything, after playback, stepping and every overlay. In the back buffer
+// (what Xvfb's llvmpipe allows) the pixels are identical. Offscreen (what GPU
+// drivers get) llvmpipe rounds a few blended edge pixels of a framebuffer
+// object one level differently from the window's buffer, so there a channel
+// may differ by 1; a tile left stale by mistake differs by far more.
 TEST_F(GuiScripted, ChangedTileRedrawMatchesAFullRedraw) {
   const std::string castle =
       std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
   const std::string script = " --overlay all --play 90 --play-speed 3 --step-instructions 5";
-  const fs::path tiles = dir_ / "tiles.png", full = dir_ / "full.png";
-  auto a = gui("--open " + quote(castle) + script + " --screenshot " + quote(tiles.string()));
-  ASSERT_EQ(a.exitCode, 0) << a.output;
-  EXPECT_NE(a.output.find("renderer: changed tiles"), std::string::npos) << a.output;
-  auto b = gui("--open " + quote(castle) + script + " --full-redraw --screenshot " +
-               quote(full.string()));
-  ASSERT_EQ(b.exitCode, 0) << b.output;
-  EXPECT_NE(b.output.find("renderer: full redraw"), std::string::npos) << b.output;
-  app::RgbaImage ta, fa;
-  std::string error;
-  ASSERT_TRUE(app::readPng(tiles.string(), ta, &error)) << error;
-  ASSERT_TRUE(app::readPng(full.string(), fa, &error)) << error;
-  ASSERT_EQ(ta.width, fa.width);
-  ASSERT_EQ(ta.height, fa.height);
-  size_t differing = 0;
-  for (size_t i = 0; i < ta.pixels.size(); i += 4)
-    differing += ta.pixels[i] != fa.pixels[i] || ta.pixels[i + 1] != fa.pixels[i + 1] ||
-                 ta.pixels[i + 2] != fa.pixels[i + 2];
-  EXPECT_EQ(differing, 0u);
-  EXPECT_FALSE(ta.isFlat());
+  auto shoot = [&](const std::string& renderer, const std::string& expect) {
+    const fs::path png = dir_ / (renderer + ".png");
+    auto r = gui("--open " + quote(castle) + script + " --renderer " + renderer + " --screenshot " +
+                 quote(png.string()));
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("renderer: " + expect), std::string::npos) << r.output;
+    app::RgbaImage image;
+    std::string error;
+    EXPECT_TRUE(app::readPng(png.string(), image, &error)) << error;
+    return image;
+  };
+  const app::RgbaImage full = shoot("full", "full redraw");
+  ASSERT_FALSE(full.isFlat());
+  for (auto [renderer, tolerance] : {std::pair{"auto", 0}, std::pair{"offscreen", 1}}) {
+    SCOPED_TRACE(renderer);
+    const app::RgbaImage tiles = shoot(renderer, "changed tiles");
+    ASSERT_EQ(tiles.width, full.width);
+    ASSERT_EQ(tiles.height, full.height);
+    size_t differing = 0;
+    for (size_t i = 0; i < tiles.pixels.size(); i += 4)
+      for (size_t c = i; c < i + 3; ++c)
+        if (std::abs(int(tiles.pixels[c]) - int(full.pixels[c])) > tolerance) {
+          ++differing;
+          break;
+        }
+    EXPECT_EQ(differing, 0u);
+  }
 }
 
 TEST_F(GuiScripted, BenchFramesPrintsMeanAndP95) {
