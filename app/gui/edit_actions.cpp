@@ -92,6 +92,7 @@ void GuiApp::updateVerdicts() {
   if (!sim_) {
     edit_.verdicts.clear();
     edit_.frameVerdict.clear();
+    edit_.frameCycles.clear();
     return;
   }
   const core::Recording& rec = sim_->recording();
@@ -107,6 +108,14 @@ void GuiApp::updateVerdicts() {
     if (v.verdict != core::Verdict::Ok && v.frame < int(rec.frames.size()) &&
         edit_.frameVerdict[v.frame] == uint8_t(core::Verdict::Ok))
       edit_.frameVerdict[v.frame] = uint8_t(v.verdict);
+  edit_.frameCycles.assign(rec.frames.size(), 0);
+  edit_.maxFrameCycles = 1;
+  for (size_t f = 0; f < rec.frames.size(); ++f) {
+    uint64_t total = 0;
+    for (const auto& e : rec.frames[f].entities) total += e.cycles;
+    edit_.frameCycles[f] = float(total);
+    edit_.maxFrameCycles = std::max(edit_.maxFrameCycles, edit_.frameCycles[f]);
+  }
 }
 
 namespace {

@@ -59,6 +59,8 @@ struct EditState {
   // Verdicts of the recording, recomputed when it changes.
   std::vector<core::FrameVerdict> verdicts;  // frame-major, entities per frame
   std::vector<uint8_t> frameVerdict;         // worst per frame (core::Verdict)
+  std::vector<float> frameCycles;            // all entities' cycles per frame, for the plot
+  float maxFrameCycles = 1;
   const void* verdictSim = nullptr;
   uint64_t generation = 0, verdictGeneration = ~0ull;
   const void* verdictFrames = nullptr;

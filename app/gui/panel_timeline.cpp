@@ -124,18 +124,14 @@ void GuiApp::drawTimelinePanel() {
   }
   drawInputEditor();
 
-  // Cycles per frame for the selected entity against the routine's budget.
-  const core::Recording& rec = sim_->recording();
+  // Cycles per frame (all entities) against the routine's budget per call.
   const uint64_t budget = sim_->scenario().manifest.cycleBudget;
-  std::vector<float> cycles(n);
-  float maxCycles = 1;
-  for (int f = 0; f < n; ++f) {
-    uint32_t total = 0;
-    for (const auto& e : rec.frames[f].entities) total += e.cycles;
-    cycles[f] = float(total);
-    maxCycles = std::max(maxCycles, cycles[f]);
+  const std::vector<float>& cycles = edit_.frameCycles;  // updateVerdicts() keeps it current
+  if (int(cycles.size()) < n) {
+    ImGui::End();
+    return;
   }
-  const float top = std::max(maxCycles * 1.1f, float(budget) * 0.1f);
+  const float top = std::max(edit_.maxFrameCycles * 1.1f, float(budget) * 0.1f);
   ImVec2 plotPos = ImGui::GetCursorScreenPos();
   ImVec2 plotSize(ImGui::GetContentRegionAvail().x,
                   std::max(40.0f, ImGui::GetContentRegionAvail().y - 4));
