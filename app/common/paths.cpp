@@ -8,7 +8,10 @@ namespace fs = std::filesystem;
 
 namespace app {
 
-std::string configDir() {
+namespace {
+
+// $XDG_CONFIG_HOME/collidoscope or ~/.config/collidoscope, not created.
+fs::path configPath() {
   fs::path base;
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
     base = xdg;
@@ -16,7 +19,13 @@ std::string configDir() {
     base = fs::path(home) / ".config";
   else
     base = fs::temp_directory_path();
-  fs::path dir = base / "collidoscope";
+  return base / "collidoscope";
+}
+
+}  // namespace
+
+std::string configDir() {
+  fs::path dir = configPath();
   std::error_code ec;
   fs::create_directories(dir, ec);
   return dir.string();
@@ -47,6 +56,13 @@ std::string userImguiIni(std::string* error) {
     return {};
   }
   return user.string();
+}
+
+std::string layoutToRead() {
+  std::error_code ec;
+  if (fs::path user = configPath() / "imgui.ini"; fs::exists(user, ec)) return user.string();
+  fs::path shipped = fs::path(dataDir()) / "imgui.ini";
+  return fs::exists(shipped, ec) ? shipped.string() : std::string();
 }
 
 }  // namespace app

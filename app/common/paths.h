@@ -17,5 +17,8 @@ std::string dataDir();
 // The user's imgui.ini, copied from the shipped default on first use.
 // Returns its path; on failure returns an empty string and sets `error`.
 std::string userImguiIni(std::string* error);
+// The layout a scripted run reads without writing anything: the user's
+// imgui.ini when there is one, else the shipped default ("" when neither exists).
+std::string layoutToRead();
 
 }  // namespace app

@@ -134,6 +134,85 @@ std::optional<uint16_t> parseAddress(const core::DebugInfo& dbg, const std::stri
   return uint16_t(sym->address + offset);
 }
 
+const char* watchFormatName(WatchFormat f) {
+  switch (f) {
+    case WatchFormat::U8:
+      return "u8";
+    case WatchFormat::S8:
+      return "s8";
+    case WatchFormat::U16:
+      return "u16";
+    case WatchFormat::S16:
+      return "s16";
+  }
+  return "?";
+}
+
+int watchBytes(WatchFormat f) {
+  return f == WatchFormat::U16 || f == WatchFormat::S16 ? 2 : 1;
+}
+
+std::optional<Watch> parseWatch(const core::DebugInfo& dbg, const std::string& text,
+                                std::string* error) {
+  Watch w;
+  w.expr = text;
+  std::optional<WatchFormat> format;
+  if (auto comma = text.rfind(','); comma != std::string::npos) {
+    std::string name = text.substr(comma + 1);
+    name.erase(
+        std::remove_if(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }),
+        name.end());
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (name == "w") name = "u16";
+    for (WatchFormat f : kWatchFormats)
+      if (name == watchFormatName(f)) format = f;
+    if (!format) {
+      *error = "\"" + text.substr(comma + 1) + "\" is not a format (u8, s8, u16, s16)";
+      return std::nullopt;
+    }
+    w.expr = text.substr(0, comma);
+  }
+  auto addr = parseAddress(dbg, w.expr, error);
+  if (!addr) return std::nullopt;
+  while (!w.expr.empty() && std::isspace(static_cast<unsigned char>(w.expr.back())))
+    w.expr.pop_back();
+  if (format) {
+    w.format = *format;
+  } else if (const core::DebugSymbol* sym = dbg.symbol(w.expr); sym && sym->size == 2) {
+    w.format = WatchFormat::U16;
+  }
+  return w;
+}
+
+std::string watchValueText(const std::vector<uint8_t>& memory, uint16_t addr, WatchFormat f) {
+  const unsigned lo = memory[addr];
+  const unsigned word = lo | unsigned(memory[uint16_t(addr + 1)]) << 8;
+  char text[24];
+  switch (f) {
+    case WatchFormat::U8:
+      std::snprintf(text, sizeof text, "$%02X %u", lo, lo);
+      break;
+    case WatchFormat::S8:
+      std::snprintf(text, sizeof text, "$%02X %d", lo, int(int8_t(lo)));
+      break;
+    case WatchFormat::U16:
+      std::snprintf(text, sizeof text, "$%04X %u", word, word);
+      break;
+    case WatchFormat::S16:
+      std::snprintf(text, sizeof text, "$%04X %d", word, int(int16_t(word)));
+      break;
+  }
+  return text;
+}
+
+bool watchChanged(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint16_t addr,
+                  WatchFormat f) {
+  for (int i = 0; i < watchBytes(f); ++i)
+    if (a[uint16_t(addr + i)] != b[uint16_t(addr + i)]) return true;
+  return false;
+}
+
 std::string addressName(const core::DebugInfo& dbg, uint16_t addr) {
   const core::DebugSymbol* best = nullptr;
   for (const core::DebugSymbol& s : dbg.symbols) {

@@ -40,6 +40,30 @@ std::optional<uint16_t> parseAddress(const core::DebugInfo& dbg, const std::stri
 // "label" or "label+N" for an address; "$XXXX" when no label is at or just before it.
 std::string addressName(const core::DebugInfo& dbg, uint16_t addr);
 
+// How a watch shows its value. Both CPUs are little-endian: a word is the
+// byte at the address plus 256 times the next one.
+enum class WatchFormat { U8, S8, U16, S16 };
+inline constexpr WatchFormat kWatchFormats[] = {WatchFormat::U8, WatchFormat::S8, WatchFormat::U16,
+                                                WatchFormat::S16};
+const char* watchFormatName(WatchFormat f);  // "u8", "s8", "u16", "s16"
+int watchBytes(WatchFormat f);
+
+struct Watch {
+  std::string expr;  // a label, "label+N" or "$address" (parseAddress)
+  WatchFormat format = WatchFormat::U8;
+};
+
+// "expr" or "expr,FORMAT" with FORMAT one of u8 s8 u16 s16 (w = u16). With no
+// format, a label whose debug-info size is 2 is a u16. Sets `error` when the
+// address or the format is unknown.
+std::optional<Watch> parseWatch(const core::DebugInfo& dbg, const std::string& text,
+                                std::string* error);
+// The value at `addr` as `f`: "$12 18", "$FF -1", "$1234 4660".
+std::string watchValueText(const std::vector<uint8_t>& memory, uint16_t addr, WatchFormat f);
+// Whether any byte of the watch differs between `a` and `b`.
+bool watchChanged(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint16_t addr,
+                  WatchFormat f);
+
 // Memory as the cursor sees it: the machine's 64 KiB at the start of the call,
 // with the writes of every instruction before the cursor applied.
 struct MemoryAtCursor {
@@ -61,8 +85,8 @@ struct CursorKey {
 
 struct DebuggerState {
   std::set<uint16_t> breakpoints;
-  std::vector<std::string> watches;  // label names (or $addresses)
-  std::string seededFor;             // manifest whose fields seeded the watch list
+  std::vector<Watch> watches;
+  std::string seededFor;  // manifest whose fields seeded the watch list
   char watchInput[64] = {};
   std::string watchError;
 

@@ -77,6 +77,11 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
                            sim_->scenario().frames != int(rec.frames.size());
   std::string error;
   if (routineSees && !sim_->simulateFrom(from, mapChanged, &error)) status_ = error;
+  // The heatmap counted failures on the old map: it would point at the wrong cells.
+  if (mapChanged && view_.lastAudit) {
+    view_.lastAudit.reset();
+    status_ = "The map changed: the audit heatmap is cleared (run the audit again)";
+  }
   recordingChanged();
 }
 

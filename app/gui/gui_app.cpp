@@ -13,6 +13,7 @@ namespace app {
 
 GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     : window_(window), opts_(opts), placeholder_(core::makeDefaultMap(16, 15, 16)) {
+  if (opts.frames > 0) edit_.recent.stopSaving();  // a scripted run
   std::string path = opts.scenario;
   if (path.empty()) {
     std::string shipped = dataDir() + "/maps/seed002_castle.scenario.json";

@@ -166,10 +166,18 @@ int main(int argc, char** argv) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  std::string iniError;
-  static std::string iniPath = app::userImguiIni(&iniError);
-  if (!iniError.empty()) std::fprintf(stderr, "collidoscope: %s\n", iniError.c_str());
-  ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
+  static std::string iniPath;
+  if (opts.frames > 0) {
+    // A scripted run (tests, docs, benchmarks) reads the layout and never writes it.
+    const std::string layout = app::layoutToRead();
+    if (!layout.empty()) ImGui::LoadIniSettingsFromDisk(layout.c_str());
+    ImGui::GetIO().IniFilename = nullptr;
+  } else {
+    std::string iniError;
+    iniPath = app::userImguiIni(&iniError);
+    if (!iniError.empty()) std::fprintf(stderr, "collidoscope: %s\n", iniError.c_str());
+    ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
+  }
   ImGui::StyleColorsDark();
   // Lines drawn from the font atlas's baked line texels break up under nearest
   // sampling (useNearestFontSampling); geometry lines do not.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "app/gui/gui_app.h"
 
@@ -190,7 +191,8 @@ void GuiApp::seedWatches() {
   dbg_.seededFor = manifest.path;
   dbg_.watches.clear();
   for (const auto& f : sim_->binding().fields)
-    dbg_.watches.push_back(addressName(sim_->image().debug, f.address));
+    dbg_.watches.push_back({addressName(sim_->image().debug, f.address),
+                            f.size == 2 ? WatchFormat::U16 : WatchFormat::U8});
 }
 
 void GuiApp::drawWatchList() {
@@ -198,37 +200,40 @@ void GuiApp::drawWatchList() {
   seedWatches();
   const MemoryAtCursor& m = memoryAtCursor();
   ImGui::SetNextItemWidth(-50);
-  bool add = ImGui::InputTextWithHint("##watch", "label or $address", dbg_.watchInput,
-                                      sizeof dbg_.watchInput, ImGuiInputTextFlags_EnterReturnsTrue);
+  bool add =
+      ImGui::InputTextWithHint("##watch", "label or $address[,u8|s8|u16|s16]", dbg_.watchInput,
+                               sizeof dbg_.watchInput, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   add |= ImGui::Button("Add");
   if (add) {
     dbg_.watchError.clear();
-    if (parseAddress(dbg, dbg_.watchInput, &dbg_.watchError)) {
-      dbg_.watches.push_back(dbg_.watchInput);
+    if (auto w = parseWatch(dbg, dbg_.watchInput, &dbg_.watchError)) {
+      dbg_.watches.push_back(*w);
       dbg_.watchInput[0] = 0;
     }
   }
   if (!dbg_.watchError.empty())
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", dbg_.watchError.c_str());
   if (!ImGui::BeginTable(
-          "watches", 4,
+          "watches", 5,
           ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("watch");
   ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, 40);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, 70);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, 84);
+  ImGui::TableSetupColumn("as", ImGuiTableColumnFlags_WidthFixed, 24);
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 16);
   ImGui::TableHeadersRow();
   int remove = -1;
   for (int i = 0; i < int(dbg_.watches.size()); ++i) {
+    Watch& w = dbg_.watches[i];
     ImGui::PushID(i);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(dbg_.watches[i].c_str());
+    ImGui::TextUnformatted(w.expr.c_str());
     std::string error;
-    auto a = parseAddress(dbg, dbg_.watches[i], &error);
+    auto a = parseAddress(dbg, w.expr, &error);
     ImGui::TableSetColumnIndex(1);
     if (!a) {
       ImGui::TextDisabled("?");
@@ -236,16 +241,26 @@ void GuiApp::drawWatchList() {
     } else {
       ImGui::TextDisabled("%04X", *a);
       ImGui::TableSetColumnIndex(2);
-      const uint8_t v = m.now[*a];
-      if (v != m.before[*a])
-        ImGui::TextColored(kChangedText, "$%02X %3d", v, v);
+      const std::string value = watchValueText(m.now, *a, w.format);
+      if (watchChanged(m.now, m.before, *a, w.format))
+        ImGui::TextColored(kChangedText, "%s", value.c_str());
       else
-        ImGui::Text("$%02X %3d", v, v);
-      if (m.touched[*a])
+        ImGui::TextUnformatted(value.c_str());
+      uint8_t touched = m.touched[*a];
+      if (watchBytes(w.format) == 2) touched |= m.touched[uint16_t(*a + 1)];
+      if (touched)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg,
-                               m.touched[*a] & kTouchWrite ? kWriteBg : kReadBg);
+                               touched & kTouchWrite ? kWriteBg : kReadBg);
     }
+    // The format: a click cycles it, like a debugger's watch display mode.
     ImGui::TableSetColumnIndex(3);
+    if (ImGui::SmallButton(watchFormatName(w.format))) {
+      const int n = int(std::size(kWatchFormats));
+      w.format = kWatchFormats[(int(w.format) + 1) % n];
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("shown as u8, s8, u16 or s16 (little-endian); click to change");
+    ImGui::TableSetColumnIndex(4);
     if (ImGui::SmallButton("x")) remove = i;
     ImGui::PopID();
   }

@@ -47,6 +47,7 @@ void RecentFiles::clear() {
 }
 
 void RecentFiles::save() const {
+  if (!saving_) return;
   nlohmann::json j = {{"format", kFormat}, {"files", paths_}};
   std::string error;
   core::writeFileAtomic(file_, j.dump(2) + "\n", &error, false);

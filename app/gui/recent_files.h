@@ -17,12 +17,16 @@ class RecentFiles {
   void add(const std::string& path);
   void remove(const std::string& path);
   void clear();
+  // From now on the list changes in memory only (scripted runs leave the
+  // user's list alone).
+  void stopSaving() { saving_ = false; }
 
  private:
   void save() const;
 
   std::string file_;
   std::vector<std::string> paths_;
+  bool saving_ = true;
 };
 
 }  // namespace app

@@ -105,4 +105,46 @@ TEST(DebuggerAddress, ParsesHexAndLabelsAndNamesAddresses) {
   EXPECT_EQ(app::addressName(dbg, 0x0308), "$0308");
 }
 
+TEST(DebuggerWatch, ParsesAFormatSuffixAndDefaultsWordsToU16) {
+  core::DebugInfo dbg;
+  dbg.symbols.push_back({"entity_x", 0x0304, 0, 4, "", true});
+  dbg.symbols.push_back({"scroll", 0x0010, 0, 2, "", true});
+  std::string error;
+  auto w = app::parseWatch(dbg, "entity_x", &error);
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->expr, "entity_x");
+  EXPECT_EQ(w->format, app::WatchFormat::U8);
+  w = app::parseWatch(dbg, "scroll", &error);  // a 2-byte label
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->format, app::WatchFormat::U16);
+  w = app::parseWatch(dbg, "entity_x+1 , S16", &error);
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->expr, "entity_x+1");
+  EXPECT_EQ(w->format, app::WatchFormat::S16);
+  w = app::parseWatch(dbg, "$0300,w", &error);
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->format, app::WatchFormat::U16);
+  EXPECT_FALSE(app::parseWatch(dbg, "$0300,u32", &error));
+  EXPECT_NE(error.find("u32"), std::string::npos);
+  EXPECT_FALSE(app::parseWatch(dbg, "nowhere,u8", &error));
+}
+
+TEST(DebuggerWatch, ShowsBytesAndLittleEndianWords) {
+  std::vector<uint8_t> mem(0x10000, 0);
+  mem[0x0300] = 0xFE;
+  mem[0x0301] = 0x12;
+  mem[0xFFFF] = 0x01;
+  EXPECT_EQ(app::watchValueText(mem, 0x0300, app::WatchFormat::U8), "$FE 254");
+  EXPECT_EQ(app::watchValueText(mem, 0x0300, app::WatchFormat::S8), "$FE -2");
+  EXPECT_EQ(app::watchValueText(mem, 0x0300, app::WatchFormat::U16), "$12FE 4862");
+  mem[0x0301] = 0xFF;
+  EXPECT_EQ(app::watchValueText(mem, 0x0300, app::WatchFormat::S16), "$FFFE -2");
+  // A word at $FFFF wraps to $0000 for its high byte.
+  EXPECT_EQ(app::watchValueText(mem, 0xFFFF, app::WatchFormat::U16), "$0001 1");
+  std::vector<uint8_t> other = mem;
+  other[0x0301] = 0;
+  EXPECT_FALSE(app::watchChanged(mem, other, 0x0300, app::WatchFormat::U8));
+  EXPECT_TRUE(app::watchChanged(mem, other, 0x0300, app::WatchFormat::U16));
+}
+
 }  // namespace

@@ -113,6 +113,18 @@ TEST_F(GuiScripted, AuditCaseOpensAsAOneFrameScenario) {
       << r.output;
 }
 
+// Scripted runs use the layout but leave the user's files alone: no imgui.ini
+// copied or saved, no recent-files list.
+TEST_F(GuiScripted, ScriptedRunsWriteNoUserFiles) {
+  const std::string castle =
+      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
+  auto r = gui("--open " + quote(castle) + " --frames 3");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const fs::path config = dir_ / "config" / "collidoscope";
+  EXPECT_FALSE(fs::exists(config / "recent.json"));
+  EXPECT_FALSE(fs::exists(config / "imgui.ini"));
+}
+
 TEST_F(GuiScripted, UnknownOverlayIsBadInput) {
   auto r = gui("--overlay grid,sparkles --frames 1");
   EXPECT_EQ(r.exitCode, 2) << r.output;
