@@ -5,6 +5,8 @@
 // (undoable edits that re-simulate).
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/gui/gui_app.h"
 
 namespace app {
@@ -16,17 +18,30 @@ void GuiApp::drawEntityPanel() {
   const auto& frame = rec.frames[tl_.frame].entities;
   const int cols = 5 + int(rec.fieldNames.size());
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 4;
+  // Columns as wide as their header or widest value; the table scrolls sideways
+  // rather than squeezing names to a letter.
+  auto fit = [](const char* header, const char* widest) {
+    const float pad = ImGui::GetStyle().CellPadding.x * 2;
+    return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widest).x) + pad;
+  };
+  float nameWidth = fit("entity", "");
+  for (const core::EntitySpec& spec : sc.entities)
+    nameWidth = std::max(nameWidth, fit(spec.name.c_str(), ""));
   if (ImGui::BeginTable("entities", cols,
-                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
                             ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable,
                         ImVec2(0, -footer))) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("entity");
-    for (const auto& n : rec.fieldNames) ImGui::TableSetupColumn(n.c_str());
-    ImGui::TableSetupColumn("input");
-    ImGui::TableSetupColumn("cycles");
-    ImGui::TableSetupColumn("halt");
-    ImGui::TableSetupColumn("cells read");
+    ImGui::TableSetupColumn("entity", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+    for (const auto& n : rec.fieldNames)
+      ImGui::TableSetupColumn(n.c_str(), ImGuiTableColumnFlags_WidthFixed,
+                              fit(n.c_str(), "255 > 255"));
+    ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, fit("input", "UDLRAB"));
+    ImGui::TableSetupColumn("cycles", ImGuiTableColumnFlags_WidthFixed, fit("cycles", "99999"));
+    ImGui::TableSetupColumn("halt", ImGuiTableColumnFlags_WidthFixed,
+                            fit("halt", "instruction budget"));
+    ImGui::TableSetupColumn("cells read", ImGuiTableColumnFlags_WidthFixed,
+                            fit("cells read", "(15,14) (15,14) (15,14) (15,14)"));
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < frame.size(); ++i) {
       const core::EntityFrame& e = frame[i];
