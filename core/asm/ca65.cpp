@@ -8,6 +8,7 @@
 
 #include "core/asm/ca65_messages.h"
 #include "core/asm/dbgfile.h"
+#include "core/asm/includes.h"
 #include "core/asm/subprocess.h"
 
 namespace core {
@@ -37,6 +38,56 @@ std::string baseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
+
+// Copies of the sources and their includes under `root`, each at root + its
+// absolute path, holding the editor's text where it has one.
+class ScratchTree {
+ public:
+  explicit ScratchTree(std::string root) : root_(std::move(root)) {}
+
+  bool copy(const std::vector<std::string>& sources, const Ca65Options& opts, std::string* why) {
+    files_ = sources;
+    const auto includes =
+        findIncludes(sources, IncludeSyntax::Ca65, opts.readFile, opts.includeDirs);
+    files_.insert(files_.end(), includes.begin(), includes.end());
+    for (const std::string& f : files_) {
+      std::optional<std::string> text = opts.readFile(f);
+      std::string disk;
+      if (!text && readFile(f, disk)) text = std::move(disk);
+      if (!text) continue;  // ca65 reports the missing file (named back to `f`)
+      const std::filesystem::path copy = pathOf(f);
+      std::error_code ec;
+      std::filesystem::create_directories(copy.parent_path(), ec);
+      if (ec || !writeFile(copy.string(), *text)) {
+        *why = "cannot write a scratch copy of " + f + " in " + root_;
+        return false;
+      }
+    }
+    return true;
+  }
+  std::string pathOf(const std::string& file) const {
+    return root_ + absoluteNormal(file).string();
+  }
+  // The name the caller gave for a copy's path (or a path into the tree).
+  std::string original(const std::string& name) const {
+    if (files_.empty() || !name.starts_with(root_ + "/")) return name;
+    const std::filesystem::path abs =
+        std::filesystem::path(name.substr(root_.size())).lexically_normal();
+    for (const std::string& f : files_)
+      if (absoluteNormal(f) == abs) return f;
+    return abs.string();
+  }
+
+ private:
+  static std::filesystem::path absoluteNormal(const std::string& file) {
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::absolute(file, ec);
+    return (ec ? std::filesystem::path(file) : p).lexically_normal();
+  }
+
+  std::string root_;
+  std::vector<std::string> files_;
+};
 
 // A tool's stderr as diagnostics; when it failed without saying why, say that.
 void collectToolOutput(const ProcessResult& r, const std::string& tool, const std::string& cfg,
@@ -110,9 +161,20 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
   ProcessOptions popts;
   popts.timeoutMs = opts.timeoutMs;
 
+  // With unsaved buffers, every source and the files it includes are copied into
+  // a tree mirroring their absolute paths, so includes resolve beside the copies.
+  ScratchTree tree(dir->file("tree"));
+  if (opts.readFile) {
+    std::string why;
+    if (!tree.copy(sources, opts, &why)) {
+      diags.push_back(error(why));
+      return result;
+    }
+  }
+
   // Assemble every source, even after a failure, so all errors show at once.
   std::vector<std::string> objects;
-  std::map<std::string, std::string> renamed;  // scratch copy of an unsaved source -> its name
+  std::map<std::string, std::string> renamed;  // "./-name" -> "-name"
   bool assembled = true;
   for (size_t i = 0; i < sources.size(); ++i) {
     std::string prefix = std::to_string(i) + "_" + baseName(sources[i]);
@@ -120,19 +182,12 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
     std::string input = sources[i];
     std::vector<std::string> argv = {opts.ca65, "-g"};
     if (opts.readFile) {
-      if (std::optional<std::string> text = opts.readFile(sources[i])) {
-        input = dir->file(prefix);
-        if (!writeFile(input, *text)) {
-          diags.push_back(error("cannot write a scratch copy in " + dir->path()));
-          return result;
-        }
-        renamed[input] = sources[i];
-        // The copy no longer sits beside its includes; point ca65 back there.
-        size_t slash = sources[i].find_last_of('/');
-        std::string home = slash == std::string::npos ? "." : sources[i].substr(0, slash);
-        if (home.empty()) home = "/";
-        argv.insert(argv.end(), {"-I", home, "--bin-include-dir", home});
-      }
+      input = tree.pathOf(sources[i]);
+      // What the scan did not copy (macro-built includes, binaries) is found at home.
+      size_t slash = sources[i].find_last_of('/');
+      std::string home = slash == std::string::npos ? "." : sources[i].substr(0, slash);
+      if (home.empty()) home = "/";
+      argv.insert(argv.end(), {"-I", home, "--bin-include-dir", home});
     }
     if (input.starts_with("-")) {  // would read as an option
       renamed["./" + input] = input;
@@ -152,11 +207,16 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
     if (r.exitCode != 0) assembled = false;
     objects.push_back(obj);
   }
+  auto restoreName = [&](std::string& file) {
+    if (auto it = renamed.find(file); it != renamed.end())
+      file = it->second;
+    else
+      file = tree.original(file);
+  };
   // Columns are looked up while the scratch copies still exist, then names restored.
   auto finishDiagnostics = [&] {
     addCc65Columns(diags);
-    for (auto& d : diags)
-      if (auto it = renamed.find(d.loc.file); it != renamed.end()) d.loc.file = it->second;
+    for (auto& d : diags) restoreName(d.loc.file);
   };
   if (!assembled) {
     finishDiagnostics();
@@ -194,8 +254,7 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
   if (nrom) dopts.skipSegments = {"HEADER", "CHARS"};
   std::vector<DbgSegmentInfo> segs;
   if (!parseDbgFile(dbgText, result.debug, diags, dopts, &segs)) return result;
-  for (auto& f : result.debug.files)
-    if (auto it = renamed.find(f); it != renamed.end()) f = it->second;
+  for (auto& f : result.debug.files) restoreName(f);
 
   // Cut each placed segment out of the file ld65 wrote it to.
   std::map<std::string, std::string> outputs;

@@ -53,9 +53,12 @@ struct Ca65Options {
   std::vector<std::pair<std::string, std::string>> defines;  // ca65 -D name=value
   std::string cpu;                                           // ca65 --cpu; empty: 6502
   std::string ca65 = "ca65", ld65 = "ld65";                  // program names or paths
-  // Text of a top-level source instead of the file on disk (the editor's unsaved
-  // buffer); nullopt reads the file. Includes are always read from disk, from the
-  // original file's directory. Diagnostics and debug info keep the original name.
+  // Text of a source or of a file it `.include`s instead of the file on disk (the
+  // editor's unsaved buffers); nullopt reads the file. When set, the sources and
+  // the includes findIncludes() sees are copied into the scratch directory at
+  // their absolute paths, never written over the user's files; what the scan
+  // misses is read from each source's own directory. Diagnostics and debug info
+  // keep the original names.
   std::function<std::optional<std::string>(const std::string& path)> readFile;
   std::string workDir;  // objects, config and outputs; empty = a temp dir, removed afterwards
   // Keep ld65's side outputs at these paths too (empty: not kept).

@@ -99,6 +99,18 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
 
 AuditResult runAudit(const Scenario& sc, const AuditOptions& opt, const ProgressFn& progress,
                      const std::atomic<bool>* cancel) {
+  AsmResult image = buildRoutine(sc.manifest);
+  if (!image.ok) {
+    AuditResult res;
+    res.error = image.diagnosticsText();
+    if (res.error.empty()) res.error = sc.manifest.path + ": the routine did not assemble";
+    return res;
+  }
+  return runAudit(sc, image, opt, progress, cancel);
+}
+
+AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOptions& opt,
+                     const ProgressFn& progress, const std::atomic<bool>* cancel) {
   const auto t0 = std::chrono::steady_clock::now();
   AuditResult res;
   if (opt.stride < 1) {
@@ -118,10 +130,8 @@ AuditResult runAudit(const Scenario& sc, const AuditOptions& opt, const Progress
     res.error = sc.mapPath + ": the room is empty";
     return res;
   }
-  AsmResult image = buildRoutine(sc.manifest);
   if (!image.ok) {
-    res.error = image.diagnosticsText();
-    if (res.error.empty()) res.error = sc.manifest.path + ": the routine did not assemble";
+    res.error = sc.manifest.path + ": the routine image did not assemble";
     return res;
   }
   {

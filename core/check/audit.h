@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "core/asm/image.h"
 #include "core/check/verdict.h"
 #include "core/sim/scenario.h"
 
@@ -80,6 +81,11 @@ struct AuditResult {
 using ProgressFn = std::function<void(size_t done, size_t total)>;
 
 AuditResult runAudit(const Scenario& scenario, const AuditOptions& options,
+                     const ProgressFn& progress = nullptr,
+                     const std::atomic<bool>* cancel = nullptr);
+// The same with the routine already assembled (e.g. from the editor's unsaved
+// buffers, as the app's simulation runs it) instead of built from the manifest.
+AuditResult runAudit(const Scenario& scenario, const AsmResult& image, const AuditOptions& options,
                      const ProgressFn& progress = nullptr,
                      const std::atomic<bool>* cancel = nullptr);
 

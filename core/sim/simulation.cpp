@@ -1,8 +1,10 @@
 #include "core/sim/simulation.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/asm/ca65.h"
+#include "core/util/files.h"
 #if __has_include("core/asm/rgbasm.h")
 #include "core/asm/rgbasm.h"
 #define COLLIDOSCOPE_HAVE_RGBASM 1
@@ -29,7 +31,14 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
   }
 #ifdef COLLIDOSCOPE_HAVE_RGBASM
   Sm83AsmOptions opts;
-  opts.readFile = readFile;
+  // The built-in assembler takes nullopt as "no such file": fall back to the disk here.
+  if (readFile)
+    opts.readFile = [readFile](const std::string& path) -> std::optional<std::string> {
+      if (auto text = readFile(path)) return text;
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+      return readTextFile(path);
+    };
   return assembleSm83(m.sources, opts);
 #else
   AsmResult r;

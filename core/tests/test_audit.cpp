@@ -8,6 +8,7 @@
 #include "core/asm/ca65.h"
 #include "core/check/audit.h"
 #include "core/sim/simulation.h"
+#include "core/util/files.h"
 
 #include "core/tests/sample_test_util.h"
 
@@ -142,6 +143,34 @@ TEST_F(Seed002Audit, BadOptionsAndMissingHitboxAreErrors) {
   AuditResult nb = runAudit(noBox, AuditOptions{});
   EXPECT_FALSE(nb.ok);
   EXPECT_NE(nb.error.find("hitbox"), std::string::npos) << nb.error;
+}
+
+TEST_F(Seed002Audit, AuditsTheImageItIsGivenNotTheFilesOnDisk) {
+  AuditOptions o;
+  o.stride = 8;
+  o.maxSpeed = 2;
+  o.diagonals = false;
+  AuditResult disk = runAudit(sc_, o);
+  ASSERT_TRUE(disk.ok) << disk.error;
+  EXPECT_EQ(disk.count(Verdict::Ok), disk.cases);  // axis directions are exact
+  // An unsaved edit (as the app's routine editor holds it): the collision check
+  // returns at once, so entities walk into walls.
+  const std::string collision = sc_.manifest.sources.front();
+  ASSERT_NE(collision.find("collision.s"), std::string::npos);
+  auto reader = [&](const std::string& path) -> std::optional<std::string> {
+    if (path != collision) return std::nullopt;
+    std::string text = *readTextFile(path);
+    const size_t at = text.find(".proc Collision_Detection");
+    text.insert(text.find('\n', at) + 1, "        rts\n");
+    return text;
+  };
+  AsmResult edited = buildRoutine(sc_.manifest, reader);
+  ASSERT_TRUE(edited.ok) << edited.diagnosticsText();
+  AuditResult r = runAudit(sc_, edited, o);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.cases, disk.cases);
+  EXPECT_GT(r.count(Verdict::Clip) + r.count(Verdict::Tunnel), 0u);
+  EXPECT_LT(r.count(Verdict::Ok), disk.count(Verdict::Ok));
 }
 
 }  // namespace
