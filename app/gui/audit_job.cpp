@@ -15,16 +15,17 @@ void AuditJob::stop() {
   result_.reset();
 }
 
-void AuditJob::start(const core::Scenario& scenario, const core::AuditOptions& options) {
+void AuditJob::start(const core::Scenario& scenario, const core::AsmResult& image,
+                     const core::AuditOptions& options) {
   if (thread_.joinable()) return;
   done_ = 0;
   total_ = 0;
   cancel_ = false;
   finished_ = false;
   result_.reset();
-  thread_ = std::thread([this, scenario, options] {
+  thread_ = std::thread([this, scenario, image, options] {
     auto r = std::make_shared<core::AuditResult>(core::runAudit(
-        scenario, options,
+        scenario, image, options,
         [this](size_t done, size_t total) {
           done_ = done;
           total_ = total;

@@ -19,7 +19,9 @@ class AuditJob {
   AuditJob& operator=(const AuditJob&) = delete;
   ~AuditJob();
 
-  void start(const core::Scenario& scenario, const core::AuditOptions& options);
+  // Audits `image` (the routine as the simulation runs it, unsaved edits included).
+  void start(const core::Scenario& scenario, const core::AsmResult& image,
+             const core::AuditOptions& options);
   void cancel() { cancel_ = true; }
   // Blocks until the worker has finished (its result stays for take()).
   void wait() {

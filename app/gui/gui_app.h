@@ -38,6 +38,7 @@ struct LaunchOptions {
   bool audit = false;                    // --audit: run an audit before the first frame
   int auditCase = -1;                    // --audit-case N: then open failing case N
   std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR: --play stops there
+  std::string show;                      // --show routine: select the Routine tab
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -169,8 +170,10 @@ class GuiApp {
   void jumpToDiagnostic(const core::Diagnostic& d);
   void drawEditorToolbar();
   void drawDiagnostics(float height);
+  void drawEditorText(EditorFile& f, float height);
   void drawRoutineEditor();
   void startAudit();
+  bool routineHasUnassembledEdits() const;
   core::Simulation& auditBase();
   void pollAudit();
   void openAuditCase(int index);

@@ -1,5 +1,6 @@
 // The "Audit" window: runs core::runAudit on a worker thread (progress bar,
-// cancel), shows the counts by verdict and the failing cases, and opens a
+// cancel) over the image the simulation runs (so the Routine tab's edits are
+// audited), shows the counts by verdict and the failing cases, and opens a
 // clicked case in the room and timeline as the one-frame scenario core builds
 // for it (auditCaseScenario). The last result is shared with the Room view
 // (ViewState::lastAudit) for its heatmap.
@@ -16,6 +17,7 @@ namespace {
 
 const ImVec4 kOkText(0.5f, 0.9f, 0.5f, 1.0f);
 const ImVec4 kFailText(1.0f, 0.55f, 0.45f, 1.0f);
+const ImVec4 kWarnText(1.0f, 0.82f, 0.4f, 1.0f);
 
 std::string caseName(const core::AuditFailure& f) {
   char text[96];
@@ -26,14 +28,27 @@ std::string caseName(const core::AuditFailure& f) {
 
 }  // namespace
 
+// Audits the image the simulation runs. Edits in the Routine tab that were not
+// assembled yet are assembled first (like Assemble & run), so the audit never
+// checks code other than what the editor shows; if they do not assemble, the
+// audit does not start and the errors show in the Routine tab.
 void GuiApp::startAudit() {
   if (!sim_ || audit_.job.running()) return;
+  syncEditorFiles();
+  if (routineHasUnassembledEdits() && !assembleRoutine()) {
+    status_ = "Audit not run: the edited routine does not assemble (see the Routine tab)";
+    return;
+  }
   core::AuditOptions o = audit_.options;
   // Leave a core for the window.
   o.threads = int(std::max(1u, std::thread::hardware_concurrency()) - 1);
   if (o.threads == 0) o.threads = 1;
-  audit_.job.start(auditBase().scenario(), o);
+  audit_.job.start(auditBase().scenario(), auditBase().image(), o);
   status_ = "Audit running";
+}
+
+bool GuiApp::routineHasUnassembledEdits() const {
+  return editor_.manifestPath == sim_->scenario().manifest.path && hasUnassembledEdits(editor_);
 }
 
 // The scenario's own simulation, also while an audit case is open.
@@ -103,6 +118,10 @@ void GuiApp::drawAuditControls() {
   ImGui::EndDisabled();
   if (!running) {
     if (ImGui::Button("Run audit")) startAudit();
+    if (ImGui::IsItemHovered() && routineHasUnassembledEdits())
+      ImGui::SetTooltip(
+          "The Routine tab has edits the running image does not hold;\n"
+          "Run audit assembles them first (as Assemble & run, F7).");
   } else if (ImGui::Button(audit_.job.cancelling() ? "Cancelling..." : "Cancel")) {
     audit_.job.cancel();
   }
@@ -116,6 +135,8 @@ void GuiApp::drawAuditControls() {
                      running         ? overlay
                      : audit_.result ? "done"
                                      : "idle");
+  if (!running && routineHasUnassembledEdits())
+    ImGui::TextColored(kWarnText, "Unassembled routine edits: Run assembles them first");
   if (audit_.saved) {
     if (ImGui::Button("Back to the scenario")) closeAuditCase();
     ImGui::SameLine();

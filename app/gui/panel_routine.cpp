@@ -1,14 +1,19 @@
 // The routine editor (the "Routine" tab of the Source window): edits the
-// routine's sources in memory, assembles them with the routine's toolchain
-// (core::buildRoutine reading the unsaved buffers), lists the diagnostics as
-// clickable file:line:col rows, and on success re-binds and re-simulates.
-// Save writes each file atomically.
+// routine's sources and the files they include in memory, with a line-number
+// gutter (diagnostic lines marked) and the cursor's line and column; assembles
+// them with the routine's toolchain (core::buildRoutine reading the unsaved
+// buffers), lists the diagnostics as clickable file:line:col rows, and on
+// success re-binds and re-simulates (and the audit runs that image). Save
+// writes each file atomically.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
+#include <map>
 
 #include "app/gui/gui_app.h"
 #include "core/util/files.h"
@@ -17,14 +22,76 @@ namespace app {
 
 namespace {
 
-// Puts the text cursor at a pending offset (set by a clicked diagnostic).
-int placeCursor(ImGuiInputTextCallbackData* data) {
-  auto* pending = static_cast<int*>(data->UserData);
-  if (*pending >= 0 && *pending <= data->BufTextLen) {
-    data->CursorPos = data->SelectionStart = data->SelectionEnd = *pending;
-    *pending = -1;
+// The text cursor of the file being edited: a pending jump (set by a clicked
+// diagnostic) is applied, and where the cursor is gets remembered.
+struct CursorLink {
+  int* pending;
+  int* cursor;
+};
+
+int trackCursor(ImGuiInputTextCallbackData* data) {
+  auto* link = static_cast<CursorLink*>(data->UserData);
+  if (*link->pending >= 0 && *link->pending <= data->BufTextLen) {
+    data->CursorPos = data->SelectionStart = data->SelectionEnd = *link->pending;
+    *link->pending = -1;
   }
+  *link->cursor = data->CursorPos;
   return 0;
+}
+
+// The inner child window InputTextMultiline scrolls its text in (ImGui 1.86
+// names it "<parent>/<label>_<id>"); null before its first draw.
+ImGuiWindow* textChild(const char* label) {
+  char name[512];
+  std::snprintf(name, sizeof name, "%s/%s_%08X", ImGui::GetCurrentWindow()->Name, label,
+                ImGui::GetID(label));
+  return ImGui::FindWindowByName(name);
+}
+
+using LineMarks = std::map<int, const core::Diagnostic*>;  // line -> its worst diagnostic
+
+LineMarks diagnosticLines(const RoutineEditorState& s, int file) {
+  LineMarks marks;
+  for (const core::Diagnostic& d : s.diagnostics) {
+    if (d.loc.line <= 0 || fileForDiagnostic(s, d.loc.file) != file) continue;
+    auto [it, added] = marks.emplace(d.loc.line, &d);
+    if (!added && d.severity < it->second->severity) it->second = &d;
+  }
+  return marks;
+}
+
+ImU32 severityColour(core::Diagnostic::Severity s) {
+  return s == core::Diagnostic::Severity::Error ? IM_COL32(255, 110, 110, 255)
+                                                : IM_COL32(255, 210, 90, 255);
+}
+
+// Line numbers for the text scrolled in `text` (the multiline's child), drawn
+// in [min, max) beside it: the cursor's line bright, diagnostic lines coloured
+// (hover for the message).
+void drawGutter(ImVec2 min, ImVec2 max, const ImGuiWindow* text, int lines, int cursorLine,
+                const LineMarks& marks) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  dl->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg, 0.5f), style.FrameRounding);
+  const float lineHeight = ImGui::GetFontSize();
+  const float top = (text ? text->Pos.y - text->Scroll.y : min.y) + style.FramePadding.y;
+  const int first = std::max(0, int((min.y - top) / lineHeight));
+  const int last = std::min(lines, int((max.y - top) / lineHeight) + 1);
+  dl->PushClipRect(min, max, true);
+  for (int i = first; i < last; ++i) {
+    char number[16];
+    std::snprintf(number, sizeof number, "%d", i + 1);
+    const auto mark = marks.find(i + 1);
+    const ImU32 colour = mark != marks.end()   ? severityColour(mark->second->severity)
+                         : i + 1 == cursorLine ? ImGui::GetColorU32(ImGuiCol_Text)
+                                               : ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const float x = max.x - style.FramePadding.x - ImGui::CalcTextSize(number).x;
+    dl->AddText(ImVec2(x, top + float(i) * lineHeight), colour, number);
+  }
+  dl->PopClipRect();
+  if (!ImGui::IsMouseHoveringRect(min, max)) return;
+  const auto hovered = marks.find(int((ImGui::GetMousePos().y - top) / lineHeight) + 1);
+  if (hovered != marks.end()) ImGui::SetTooltip("%s", hovered->second->str().c_str());
 }
 
 const char* severityName(core::Diagnostic::Severity s) {
@@ -52,21 +119,22 @@ void GuiApp::syncEditorFiles() {
 }
 
 bool GuiApp::assembleRoutine() {
-  auto reader = [this](const std::string& path) -> std::optional<std::string> {
-    for (const EditorFile& f : editor_.files)
-      if (f.path == path) return f.text;
-    return std::nullopt;
-  };
-  core::AsmResult image = core::buildRoutine(sim_->scenario().manifest, reader);
+  const core::RoutineManifest& m = sim_->scenario().manifest;
+  addIncludedFiles(editor_, m.sources);  // an include added while editing gets its tab
+  core::AsmResult image = core::buildRoutine(m, editorReader(editor_));
   editor_.diagnostics = image.diagnostics;
   std::string error;
-  if (!image.ok || !sim_->rebuild(image, &error)) {
+  const bool bound = image.ok && sim_->rebuild(image, &error) &&
+                     (!audit_.saved || audit_.saved->rebuild(image, &error));
+  if (!bound) {
     editor_.message = image.ok ? error : "Assembly failed";
     editor_.messageIsError = true;
     editor_.showEditor = true;  // bring the errors into view (F7 from another tab)
     return false;
   }
+  markAssembled(editor_);
   for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);
+  if (audit_.saved) audit_.saved->simulate();  // the scenario behind an open audit case
   resimulate();  // the recording, verdicts and trace follow the new image
   dbg_.memory.frame = -1;
   memoryLabels_.clear();
@@ -139,6 +207,27 @@ void GuiApp::drawDiagnostics(float height) {
   ImGui::EndChild();
 }
 
+void GuiApp::drawEditorText(EditorFile& f, float height) {
+  const LineMarks marks = diagnosticLines(editor_, editor_.current);
+  const int lines = lineCount(f.text);
+  const int cursorLine = textPosition(f.text, f.cursor).line;
+  char widest[16];
+  std::snprintf(widest, sizeof widest, "%d", std::max(lines, 99));
+  const float gutter = ImGui::CalcTextSize(widest).x + 2 * ImGui::GetStyle().FramePadding.x;
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  ImGui::SetCursorScreenPos(ImVec2(min.x + gutter + 2, min.y));
+  CursorLink link{&editor_.jumpOffset, &f.cursor};
+  ImGui::InputTextMultiline("##text", &f.text, ImVec2(-1, height),
+                            ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackAlways,
+                            trackCursor, &link);
+  drawGutter(min, ImVec2(min.x + gutter, min.y + height), textChild("##text"), lines, cursorLine,
+             marks);
+  const TextPosition at = textPosition(f.text, f.cursor);
+  ImGui::TextDisabled("line %d, col %d  |  %d lines%s%s", at.line, at.col, lines,
+                      f.included ? "  |  included" : "",
+                      f.unassembled() ? "  |  not assembled yet (F7)" : "");
+}
+
 void GuiApp::drawRoutineEditor() {
   syncEditorFiles();
   // F7 while typing (the global shortcuts are off while a text field has focus).
@@ -151,17 +240,20 @@ void GuiApp::drawRoutineEditor() {
     const std::string label = std::filesystem::path(f.path).filename().string() +
                               (f.dirty() ? " *" : "") + "###" + f.path;
     const ImGuiTabItemFlags flags = editor_.selectFile == i ? ImGuiTabItemFlags_SetSelected : 0;
-    if (!ImGui::BeginTabItem(label.c_str(), nullptr, flags)) continue;
+    const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.included ? "\n(included by the routine)" : "",
+                        f.dirty() ? "\nunsaved changes" : "");
+    if (!open) continue;
     if (editor_.selectFile == i) {
       editor_.selectFile = -1;
       ImGui::SetKeyboardFocusHere();
     }
     editor_.current = i;
-    const float h = ImGui::GetContentRegionAvail().y - diagHeight - (diagHeight > 0 ? 6 : 0);
-    ImGui::InputTextMultiline(
-        "##text", &f.text, ImVec2(-1, std::max(h, 60.0f)),
-        ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackAlways, placeCursor,
-        &editor_.jumpOffset);
+    const float status = ImGui::GetTextLineHeightWithSpacing();
+    const float h =
+        ImGui::GetContentRegionAvail().y - status - diagHeight - (diagHeight > 0 ? 6 : 0);
+    drawEditorText(f, std::max(h, 60.0f));
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

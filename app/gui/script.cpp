@@ -38,8 +38,9 @@ const char* overlayNames() {
   return "grid, bits, collision, hitbox, path, probes, ghost, heat, all";
 }
 
-// --audit, --audit-case and --breakpoint, applied once the scenario is open.
+// --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.
 void GuiApp::applyScriptOptions() {
+  if (opts_.show == "routine") editor_.showEditor = true;
   for (const std::string& b : opts_.breakpoints) {
     std::string error;
     if (auto a = parseAddress(sim_->image().debug, b, &error))
