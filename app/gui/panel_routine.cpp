@@ -27,6 +27,7 @@ namespace {
 struct CursorLink {
   int* pending;
   int* cursor;
+  bool jumped = false;
 };
 
 int trackCursor(ImGuiInputTextCallbackData* data) {
@@ -34,6 +35,7 @@ int trackCursor(ImGuiInputTextCallbackData* data) {
   if (*link->pending >= 0 && *link->pending <= data->BufTextLen) {
     data->CursorPos = data->SelectionStart = data->SelectionEnd = *link->pending;
     *link->pending = -1;
+    link->jumped = true;
   }
   *link->cursor = data->CursorPos;
   return 0;
@@ -112,7 +114,10 @@ void GuiApp::syncEditorFiles() {
   const core::RoutineManifest& m = sim_->scenario().manifest;
   if (editor_.manifestPath == m.path) return;
   std::string error;
-  if (!loadEditorFiles(editor_, m, &error)) {
+  const bool show = editor_.showEditor;  // a request made before the files were loaded
+  const bool loaded = loadEditorFiles(editor_, m, &error);
+  editor_.showEditor = show;
+  if (!loaded) {
     editor_.message = error;
     editor_.messageIsError = true;
   }
@@ -220,8 +225,12 @@ void GuiApp::drawEditorText(EditorFile& f, float height) {
   ImGui::InputTextMultiline("##text", &f.text, ImVec2(-1, height),
                             ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackAlways,
                             trackCursor, &link);
-  drawGutter(min, ImVec2(min.x + gutter, min.y + height), textChild("##text"), lines, cursorLine,
-             marks);
+  ImGuiWindow* child = textChild("##text");
+  if (link.jumped && child) {  // a clicked diagnostic's line goes to the middle, not the edge
+    const float line = float(textPosition(f.text, f.cursor).line - 1) * ImGui::GetFontSize();
+    ImGui::SetScrollY(child, std::max(0.0f, line - 0.5f * (child->Size.y - ImGui::GetFontSize())));
+  }
+  drawGutter(min, ImVec2(min.x + gutter, min.y + height), child, lines, cursorLine, marks);
   const TextPosition at = textPosition(f.text, f.cursor);
   ImGui::TextDisabled("line %d, col %d  |  %d lines%s%s", at.line, at.col, lines,
                       f.included ? "  |  included" : "",
