@@ -26,7 +26,7 @@ constexpr ButtonRow kRows[] = {
     {core::kButtonSelect, "Select"}, {core::kButtonStart, "Start"},
 };
 constexpr int kRowCount = 8;
-constexpr float kCellW = 11, kRowH = 14, kHeaderH = 14;
+constexpr float kCellW = 11, kRowH = 14, kHeaderH = 18;
 constexpr int kSpareFrames = 60;  // columns past the end, to grow the script
 
 }  // namespace
@@ -76,8 +76,8 @@ void GuiApp::drawInputEditor() {
     if (f % 10 == 0) {
       char num[12];
       std::snprintf(num, sizeof num, "%d", f);
-      dl->AddText(ImGui::GetFont(), 10.0f, ImVec2(x + 1, origin.y), IM_COL32(150, 150, 150, 255),
-                  num);
+      // Full-size text: a scaled-down font is unreadable with nearest sampling.
+      dl->AddText(ImVec2(x + 2, origin.y), IM_COL32(150, 150, 150, 255), num);
       dl->AddLine(ImVec2(x, origin.y), ImVec2(x, gy + kRowCount * kRowH),
                   IM_COL32(255, 255, 255, 40));
     }

@@ -135,7 +135,10 @@ void GuiApp::drawTimelinePanel() {
   ImVec2 plotPos = ImGui::GetCursorScreenPos();
   ImVec2 plotSize(ImGui::GetContentRegionAvail().x,
                   std::max(40.0f, ImGui::GetContentRegionAvail().y - 4));
-  ImGui::PlotHistogram("##cycles", cycles.data(), n, 0, nullptr, 0, top, plotSize);
+  char caption[96];
+  std::snprintf(caption, sizeof caption, "cycles per frame: peak %.0f, budget %llu per call",
+                edit_.maxFrameCycles, (unsigned long long)budget);
+  ImGui::PlotHistogram("##cycles", cycles.data(), n, 0, caption, 0, top, plotSize);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (float(budget) <= top) {
     float y = plotPos.y + plotSize.y * (1 - float(budget) / top);
