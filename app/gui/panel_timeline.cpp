@@ -124,34 +124,46 @@ void GuiApp::drawTimelinePanel() {
   }
   drawInputEditor();
 
-  // Cycles per frame (all entities) against the routine's budget per call.
-  const uint64_t budget = sim_->scenario().manifest.cycleBudget;
+  // Cycles per frame (all entities' calls) against the machine's frame: 29,780
+  // CPU cycles on the NES, 17,556 M-cycles on the Game Boy. The scale follows
+  // the peak so a frame that takes another path stands out; the caption gives
+  // the headroom, and the budget line shows once the peak nears it.
+  const uint64_t budget = sim_->machine().frameCycles();
   const std::vector<float>& cycles = edit_.frameCycles;  // updateVerdicts() keeps it current
   if (int(cycles.size()) < n) {
     ImGui::End();
     return;
   }
-  const float top = std::max(edit_.maxFrameCycles * 1.1f, float(budget) * 0.1f);
+  const float top = std::max(edit_.maxFrameCycles * 1.15f, float(budget) * 0.1f);
   ImVec2 plotPos = ImGui::GetCursorScreenPos();
   ImVec2 plotSize(ImGui::GetContentRegionAvail().x,
                   std::max(40.0f, ImGui::GetContentRegionAvail().y - 4));
   char caption[96];
-  std::snprintf(caption, sizeof caption, "cycles per frame: peak %.0f, budget %llu per call",
-                edit_.maxFrameCycles, (unsigned long long)budget);
-  ImGui::PlotHistogram("##cycles", cycles.data(), n, 0, caption, 0, top, plotSize);
+  std::snprintf(caption, sizeof caption, "cycles per frame: peak %.0f of %llu (%.0f%%)",
+                edit_.maxFrameCycles, (unsigned long long)budget,
+                100.0 * edit_.maxFrameCycles / double(budget));
+  ImGui::PlotHistogram("##cycles", cycles.data(), n, 0, nullptr, 0, top, plotSize);
+  const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (float(budget) <= top) {
-    float y = plotPos.y + plotSize.y * (1 - float(budget) / top);
+    const float y = plotPos.y + plotSize.y * (1 - float(budget) / top);
     dl->AddLine(ImVec2(plotPos.x, y), ImVec2(plotPos.x + plotSize.x, y),
-                IM_COL32(255, 80, 80, 200));
+                IM_COL32(255, 80, 80, 220));
   }
   float cx = plotPos.x + plotSize.x * (tl_.frame + 0.5f) / n;
   dl->AddLine(ImVec2(cx, plotPos.y), ImVec2(cx, plotPos.y + plotSize.y),
               IM_COL32(255, 255, 255, 200), 2);
-  if (ImGui::IsItemHovered()) {
+  // The caption on a dark plate at the top left, readable over the bars.
+  const ImVec2 textPos(plotPos.x + 6, plotPos.y + 3);
+  const ImVec2 textSize = ImGui::CalcTextSize(caption);
+  dl->AddRectFilled(ImVec2(textPos.x - 3, textPos.y - 1),
+                    ImVec2(textPos.x + textSize.x + 3, textPos.y + textSize.y + 1),
+                    IM_COL32(20, 22, 26, 210), 3);
+  dl->AddText(textPos, IM_COL32(230, 230, 230, 255), caption);
+  if (hovered) {
     int f = std::clamp(int((ImGui::GetIO().MousePos.x - plotPos.x) / plotSize.x * n), 0, n - 1);
-    ImGui::SetTooltip("frame %d: %.0f cycles (all entities)\nroutine budget %llu per call", f,
-                      cycles[f], (unsigned long long)budget);
+    ImGui::SetTooltip("frame %d: %.0f cycles, all entities (%.1f%% of the frame's %llu)", f,
+                      cycles[f], 100.0 * cycles[f] / double(budget), (unsigned long long)budget);
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) tl_.frame = f;
   }
   ImGui::End();
