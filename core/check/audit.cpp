@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <mutex>
+#include <functional>
 #include <optional>
 #include <thread>
 
+#include "core/check/worker_pool.h"
 #include "core/sim/simulation.h"
-#include "core/util/cpu_time.h"
 
 namespace core {
 
@@ -245,21 +245,11 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
     }
   };
 
-  auto work = [&](WorkerResult& out) {
-    const double cpu0 = threadCpuSeconds();
-    runWorker(out);
-    out.cpuSeconds = threadCpuSeconds() - cpu0;
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(results[size_t(t)]));
-  for (;;) {
-    bool all = done.load() >= starts.size() || nextChunk.load() >= chunks;
-    if (progress) progress(done.load(), starts.size());
-    if (all || (cancel && cancel->load())) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  for (auto& t : pool) t.join();
-  if (progress) progress(done.load(), starts.size());
+  std::function<void()> tick;
+  if (progress) tick = [&] { progress(done.load(), starts.size()); };
+  const std::vector<double> cpu = runWorkers(
+      threads, [&](int t) { runWorker(results[size_t(t)]); }, tick);
+  for (int t = 0; t < threads; ++t) results[size_t(t)].cpuSeconds = cpu[size_t(t)];
 
   std::vector<std::pair<uint64_t, AuditFailure>> failures;
   for (auto& r : results) {

@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <condition_variable>
+#include <functional>
 #include <memory>
-#include <mutex>
 #include <thread>
 
+#include "core/check/worker_pool.h"
 #include "core/sim/machine.h"
 #include "core/sim/simulation.h"
-#include "core/util/cpu_time.h"
 
 namespace core {
 
@@ -315,30 +314,12 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
       doneBlocks.fetch_add(1);
     }
   };
-  std::mutex mutex;
-  std::condition_variable finishedCv;
-  int finished = 0;
-  auto work = [&](WorkerResult& out) {
-    const double cpu0 = threadCpuSeconds();
-    sweepWorker(out);
-    out.cpuSeconds = threadCpuSeconds() - cpu0;
-    std::lock_guard<std::mutex> lock(mutex);
-    ++finished;
-    finishedCv.notify_all();
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(results[size_t(t)]));
-  // Report progress every 50 ms until the workers finish (or are cancelled);
-  // woken at once when the last one ends, so small sweeps do not wait a tick.
-  for (;;) {
-    if (progress) progress(size_t(doneBlocks.load() * plan.blockSize), size_t(plan.total));
-    std::unique_lock<std::mutex> lock(mutex);
-    if (finishedCv.wait_for(lock, std::chrono::milliseconds(50),
-                            [&] { return finished == threads; }))
-      break;
-  }
-  for (auto& t : pool) t.join();
-  if (progress) progress(size_t(doneBlocks.load() * plan.blockSize), size_t(plan.total));
+  std::function<void()> tick;
+  if (progress)
+    tick = [&] { progress(size_t(doneBlocks.load() * plan.blockSize), size_t(plan.total)); };
+  const std::vector<double> cpu = runWorkers(
+      threads, [&](int t) { sweepWorker(results[size_t(t)]); }, tick);
+  for (int t = 0; t < threads; ++t) results[size_t(t)].cpuSeconds = cpu[size_t(t)];
   for (auto& r : results)
     if (!r.error.empty()) {
       res.error = r.error;
