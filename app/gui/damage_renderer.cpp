@@ -107,7 +107,7 @@ void DamageRenderer::choose(const std::string& request, int width, int height,
 }
 
 bool DamageRenderer::ensureOffscreen(int width, int height) {
-  if (framebuffer_ && width == width_ && height == height_) return true;
+  if (framebuffer_ && width == targetWidth_ && height == targetHeight_) return true;
   release();
   glGenFramebuffers(1, &framebuffer_);
   glGenTextures(1, &colour_);
@@ -124,6 +124,8 @@ bool DamageRenderer::ensureOffscreen(int width, int height) {
   const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (!complete) release();
+  targetWidth_ = complete ? width : 0;
+  targetHeight_ = complete ? height : 0;
   return complete;
 }
 
@@ -139,6 +141,8 @@ void DamageRenderer::render(ImDrawData* data, int width, int height, const float
   if (width <= 0 || height <= 0) return;
   if (mode_ == Mode::Offscreen && !ensureOffscreen(width, height)) mode_ = Mode::Full;
   if (mode_ == Mode::Full) {
+    width_ = width;
+    height_ = height;
     renderFull(data, clear);
     return;
   }

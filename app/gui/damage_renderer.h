@@ -40,7 +40,10 @@ class DamageRenderer {
 
   // Tiles redrawn by the last render(), and how many there are.
   int dirtyTiles() const { return mode_ == Mode::Full ? tiles() : tracker_.dirtyCount(); }
-  int tiles() const { return tracker_.columns() * tracker_.rows(); }
+  int tiles() const {
+    constexpr int t = DamageTracker::kTile;
+    return ((width_ + t - 1) / t) * ((height_ + t - 1) / t);
+  }
 
  private:
   bool ensureOffscreen(int width, int height);
@@ -50,8 +53,9 @@ class DamageRenderer {
   Mode mode_ = Mode::Full;
   DamageTracker tracker_;
   unsigned framebuffer_ = 0, colour_ = 0, stencil_ = 0;
-  int width_ = 0, height_ = 0;
-  int stencilRef_ = 0;  // the value that marks this frame's dirty tiles
+  int width_ = 0, height_ = 0;              // the window's buffer last drawn
+  int targetWidth_ = 0, targetHeight_ = 0;  // the offscreen framebuffer's size
+  int stencilRef_ = 0;                      // the value that marks this frame's dirty tiles
   uint32_t clearKey_ = 0;
 };
 
