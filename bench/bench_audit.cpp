@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "bench/pool_counters.h"
 #include "core/check/audit.h"
 
 namespace {
@@ -33,13 +34,7 @@ void BM_AuditSeed002Castle(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(r.cases);
   }
-  state.counters["cases"] = double(r.cases);
-  state.counters["seconds"] = r.seconds;
-  state.counters["cpu_seconds"] = r.cpuSeconds;
-  state.counters["cases_per_s"] =
-      benchmark::Counter(double(r.cases) * double(state.iterations()), benchmark::Counter::kIsRate);
-  // The workers' CPU time over the thread count is what the wall time would be on
-  // an idle machine: the figure to trust when the machine is shared.
+  setPoolCounters(state, "cases", r.cases, r.seconds, r.cpuSeconds);
   std::printf(
       "seed-002 castle audit: %llu cases from %llu starts in %.2f s wall, %.2f s CPU over %u "
       "threads (target <= 3 s)\n",

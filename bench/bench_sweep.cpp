@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "bench/pool_counters.h"
 #include "core/check/sweep.h"
 #include "core/sim/simulation.h"
 
@@ -38,13 +39,7 @@ void sweepBench(benchmark::State& state, const char* manifestPath, const char* l
     }
     benchmark::DoNotOptimize(r.mismatches);
   }
-  state.counters["calls"] = double(r.cases);
-  state.counters["seconds"] = r.seconds;
-  state.counters["cpu_seconds"] = r.cpuSeconds;
-  state.counters["calls_per_s"] =
-      benchmark::Counter(double(r.cases) * double(state.iterations()), benchmark::Counter::kIsRate);
-  // The workers' CPU time over the thread count is what the wall time would be on
-  // an idle machine: the figure to trust when the machine is shared.
+  setPoolCounters(state, "calls", r.cases, r.seconds, r.cpuSeconds);
   std::printf("%s: %llu calls, %llu mismatches in %.3f s wall, %.3f s CPU over %u threads%s\n",
               label, (unsigned long long)r.cases, (unsigned long long)r.mismatches, r.seconds,
               r.cpuSeconds, std::thread::hardware_concurrency(), target);

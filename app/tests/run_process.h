@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace app::test {
@@ -30,6 +31,18 @@ inline std::string quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
+}
+
+inline bool haveXvfbRun() {
+  return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
+}
+
+// The GUI `exe` with `args` under a virtual 1600x900 X server, with its config
+// (imgui.ini, recent.json) in `configHome` so the user's files are never touched.
+inline std::string guiCommand(const std::string& exe, const std::string& configHome,
+                              const std::string& args) {
+  return "XDG_CONFIG_HOME=" + quote(configHome) + " xvfb-run -a -s '-screen 0 1600x900x24' " +
+         quote(exe) + " " + args;
 }
 
 }  // namespace app::test

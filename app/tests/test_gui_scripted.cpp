@@ -20,14 +20,10 @@ using app::test::runProcess;
 #ifdef COLLIDOSCOPE_GUI_EXE
 namespace {
 
-bool haveXvfb() {
-  return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
-}
-
 class GuiScripted : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    if (!app::test::haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
     dir_ = fs::temp_directory_path() / ("collidoscope_scripted_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
   }
@@ -37,9 +33,8 @@ class GuiScripted : public ::testing::Test {
   }
   // Runs the GUI with a private config dir (so the shipped imgui.ini is used).
   app::test::ProcessResult gui(const std::string& args) {
-    return runProcess("XDG_CONFIG_HOME=" + quote((dir_ / "config").string()) +
-                      " xvfb-run -a -s '-screen 0 1600x900x24' " + quote(COLLIDOSCOPE_GUI_EXE) +
-                      " " + args);
+    return runProcess(
+        app::test::guiCommand(COLLIDOSCOPE_GUI_EXE, (dir_ / "config").string(), args));
   }
   fs::path dir_;
 };
