@@ -1,0 +1,44 @@
+// The room scene (core/scene/room_scene.h) drawn into a Canvas: the PNG side
+// of the scene's callbacks. `collido render` and `collido audit --png` use it;
+// the GUI implements the same callbacks over ImGui (app/gui/room_scene_imgui).
+//
+//   Canvas c(room.pixelWidth() * 2, room.pixelHeight() * 2, palette::kEmpty);
+//   CanvasSceneDraw draw(c, scenario.map, 2);
+//   drawRoomScene(input, draw);
+#pragma once
+
+#include "core/map/room.h"
+#include "core/render/canvas.h"
+#include "core/scene/room_scene.h"
+
+namespace core {
+
+class CanvasSceneDraw final : public SceneDraw {
+ public:
+  // Room pixel (x, y) lands on canvas pixel ((x - originX) * scale, (y - originY) * scale):
+  // an origin other than 0 draws one region of the room.
+  CanvasSceneDraw(Canvas& canvas, const MapDocument& map, int scale, int originX = 0,
+                  int originY = 0)
+      : c_(canvas), map_(map), s_(scale), ox_(originX), oy_(originY) {}
+
+  float scale() const override { return float(s_); }
+  void cellGraphics(int col, int row, const Metatile& mt) override;
+  void fill(float x0, float y0, float x1, float y1, Rgba c) override;
+  void outline(float x0, float y0, float x1, float y1, Rgba c, float px, bool dashed) override;
+  void line(float x0, float y0, float x1, float y1, Rgba c, float px, bool dashed) override;
+  void circle(float x, float y, float radius, Rgba fill, Rgba edge, float px) override;
+  void text(float x, float y, const std::string& s, Rgba c, Rgba plate, bool centred) override;
+  float textHeight() const override;
+  void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) override;
+
+ private:
+  int px(float x) const;  // canvas column of room x
+  int py(float y) const;
+  int glyphScale() const;
+
+  Canvas& c_;
+  const MapDocument& map_;
+  int s_, ox_, oy_;
+};
+
+}  // namespace core
