@@ -189,7 +189,7 @@ void Assembler::run() {
     if (!line) break;
     if (++linesDone_ > cfg_.maxLines) {
       pos_ = SrcPos{line->file, line->line, 0};
-      error(0, "assembly stopped after " + std::to_string(cfg_.maxLines) +
+      error(1, "assembly stopped after " + std::to_string(cfg_.maxLines) +
                    " lines: the line budget is spent (endless REPT or macro recursion?)");
       fatal_ = true;
       break;
@@ -492,11 +492,11 @@ void Assembler::processLine(const SrcLine& line) {
   pos_ = SrcPos{line.file, line.line, 0};
   std::string_view text = line.text;
   if (text.find('\\') != std::string_view::npos) {
-    if (!substitute(text, lineBuf_) || !spendExpansion(lineBuf_.size(), 0)) return;
+    if (!substitute(text, lineBuf_) || !spendExpansion(lineBuf_.size(), 1)) return;
     text = lineBuf_;
   }
   if (text.find('{') != std::string_view::npos) {
-    if (!interpolate(text, lineBuf2_) || !spendExpansion(lineBuf2_.size(), 0)) return;
+    if (!interpolate(text, lineBuf2_) || !spendExpansion(lineBuf2_.size(), 1)) return;
     text = lineBuf2_;
   }
   lx_.reset(text, this);
@@ -505,7 +505,7 @@ void Assembler::processLine(const SrcLine& line) {
   const uint32_t startSize = section_ >= 0 ? prog_.sections[static_cast<size_t>(section_)].size : 0;
   stmtStart_ = startSize;
   statement(lx_.next());
-  if (!spendExpansion(lx_.expandedBytes(), 0)) return;
+  if (!spendExpansion(lx_.expandedBytes(), 1)) return;
   if (section_ >= 0 && section_ == startSection) {
     uint32_t size = prog_.sections[static_cast<size_t>(section_)].size - startSize;
     if (size > 0) prog_.lines.push_back(LineRec{section_, startSize, size, line.file, line.line});
