@@ -4,10 +4,12 @@
 // the backup step fails. JSON errors of every kind are located, never thrown.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 
@@ -184,6 +186,34 @@ TEST_F(FilesIo, FailedBackupKeepsThePreviousBackupAndTheTarget) {
   // Without a backup the save goes through.
   EXPECT_TRUE(core::writeFileAtomic(p, "new", &error, false)) << error;
   EXPECT_EQ(read(p), "new");
+}
+
+// A disk that fills up while the backup is made (simulated with a file-size
+// limit, which binds root too): the old copy_file() truncated the previous
+// .bak and left a fragment. Now the save either keeps a whole backup of the
+// file it replaces, or fails leaving the old backup and the file as they were.
+TEST_F(FilesIo, BackupNeverLeavesAFragment) {
+  const std::string p = path("room.json");
+  const std::string current(64 * 1024, 'c');
+  write(p, current);
+  write(p + ".bak", "previous backup");
+  rlimit old{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+  rlimit tight = old;
+  tight.rlim_cur = 16 * 1024;
+  void (*oldHandler)(int) = ::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &tight), 0);
+  std::string error;
+  const bool saved = core::writeFileAtomic(p, "new", &error);
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  ::signal(SIGXFSZ, oldHandler);
+  if (saved) {
+    EXPECT_EQ(read(p), "new");
+    EXPECT_EQ(read(p + ".bak"), current);
+  } else {
+    EXPECT_EQ(read(p), current) << error;
+    EXPECT_EQ(read(p + ".bak"), "previous backup") << error;
+  }
 }
 
 TEST_F(FilesIo, SaveRefusesToReplaceADevice) {
