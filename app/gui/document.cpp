@@ -360,7 +360,8 @@ void GuiApp::drawFileMenu() {
     if (ImGui::MenuItem("Clear list")) edit_.recent.clear();
     ImGui::EndMenu();
     if (!chosen.empty()) {
-      if (fs::exists(chosen))
+      std::error_code ec;
+      if (fs::exists(chosen, ec))
         requestAction(FileAction::OpenPath, chosen);
       else {
         status_ = chosen + " no longer exists; removed from the list";
