@@ -11,6 +11,8 @@ namespace {
 
 constexpr size_t kMaxDepth = 64;
 constexpr int kMaxErrors = 200;
+constexpr const char* kSubstituted = "its macro arguments are substituted";
+constexpr const char* kInterpolated = "{symbols} are interpolated";
 
 std::string_view firstWord(std::string_view s) {
   size_t i = 0;
@@ -341,12 +343,7 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
     out += args->args[i];
   };
   for (size_t i = 0; i < in.size(); ++i) {
-    if (out.size() > kMaxLineBytes) {
-      error(static_cast<int>(i) + 1, "line grows past " + std::to_string(kMaxLineBytes) +
-                                         " bytes when its macro arguments are substituted: the "
-                                         "per-line expansion budget is spent");
-      return false;
-    }
+    if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kSubstituted);
     char c = in[i];
     if (c != '\\' || i + 1 >= in.size()) {
       out += c;
@@ -403,6 +400,7 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
       ++i;
     }
   }
+  if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(in.size()), kSubstituted);
   return ok;
 }
 
@@ -410,12 +408,7 @@ bool Assembler::interpolate(std::string_view in, std::string& out) {
   out.clear();
   bool inStr = false;
   for (size_t i = 0; i < in.size(); ++i) {
-    if (out.size() > kMaxLineBytes) {
-      error(static_cast<int>(i) + 1, "line grows past " + std::to_string(kMaxLineBytes) +
-                                         " bytes when {symbols} are interpolated: the per-line "
-                                         "expansion budget is spent");
-      return false;
-    }
+    if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kInterpolated);
     char c = in[i];
     if (c == '\\' && i + 1 < in.size()) {
       out += c;
@@ -485,6 +478,7 @@ bool Assembler::interpolate(std::string_view in, std::string& out) {
     }
     i = close;
   }
+  if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(in.size()), kInterpolated);
   return true;
 }
 
@@ -624,6 +618,12 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
   c.callPos = SrcPos{pos_.file, pos_.line, col};
   c.name = name;
   pushContext(std::move(c), col);
+}
+
+bool Assembler::lineTooLong(int col, const char* how) {
+  error(col, "line grows past " + std::to_string(kMaxLineBytes) + " bytes when " + how +
+                 ": the per-line expansion budget is spent");
+  return false;
 }
 
 bool Assembler::spendExpansion(uint64_t bytes, int col) {

@@ -262,6 +262,8 @@ class Assembler : public EqusSource, public ExprNames {
   void processLine(const SrcLine& line);
   bool substitute(std::string_view in, std::string& out);
   bool interpolate(std::string_view in, std::string& out);
+  // Reports a line expanded past kMaxLineBytes; always false.
+  bool lineTooLong(int col, const char* how);
   // Charges `bytes` of expanded text to the budget; false (a fatal error) once it is spent.
   bool spendExpansion(uint64_t bytes, int col);
   void statement(Token t);
