@@ -3,14 +3,14 @@
 // core, and reports where and how it stopped.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/exec.h"
+#include "core/util/files.h"
 #include "emu6502/cpu6502.h"
 #include "emu6502/disasm.h"
 #include "emu6502/flat_bus.h"
@@ -49,17 +49,20 @@ int exec6502(const ExecOptions& o) {
   // argument names an existing file).
   std::string path = o.image;
   uint32_t loadAddr = 0;
-  if (const size_t at = o.image.rfind('@'); at != std::string::npos && !std::ifstream(o.image)) {
+  std::error_code ec;
+  if (const size_t at = o.image.rfind('@');
+      at != std::string::npos && !std::filesystem::exists(o.image, ec)) {
     const std::optional<uint32_t> addr = parseAddress(o.image.substr(at + 1));
     if (!addr)
       return badInput("bad load address in --image " + o.image + " (use FILE@$0400, FILE@0x400)");
     path = o.image.substr(0, at);
     loadAddr = *addr;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return badInput("cannot open image " + path);
-  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                   std::istreambuf_iterator<char>());
+  // Capped and checked first (files.h): /dev/zero or a FIFO is refused, not read forever.
+  std::string error;
+  const auto read = core::readBinaryFile(path, &error, core::kMaxBinaryBytes);
+  if (!read) return badInput(error);
+  const std::vector<uint8_t>& bytes = *read;
   if (bytes.empty()) return badInput("image " + path + " is empty");
   if (loadAddr + bytes.size() > 0x10000)
     return badInput("image " + path + " (" + std::to_string(bytes.size()) + " bytes) loaded at " +

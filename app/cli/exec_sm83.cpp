@@ -9,14 +9,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/cli/command.h"
 #include "app/cli/exec.h"
+#include "core/util/files.h"
 #include "emusm83/cartridge.h"
 #include "emusm83/cpu_sm83.h"
 #include "emusm83/flat_bus.h"
@@ -29,13 +28,6 @@ constexpr uint64_t kDefaultMaxCycles = 4'000'000'000ull;  // about an hour of Ga
 // Serial text is checked between slices of this many M-cycles (about 4 ms of GB time).
 constexpr uint64_t kSliceCycles = 4096;
 
-bool readFile(const std::string& path, std::vector<uint8_t>& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
-}
-
 }  // namespace
 
 int execSm83(const ExecOptions& opts) {
@@ -46,7 +38,11 @@ int execSm83(const ExecOptions& opts) {
   emusm83::GbBus* gb = nullptr;
   uint16_t pc = 0x0100;
   if (!opts.gb.empty()) {
-    emusm83::CartridgeLoad load = emusm83::loadCartridgeFile(opts.gb);
+    // Read here, capped (files.h), so --gb /dev/zero or a FIFO is refused, not read forever.
+    std::string error;
+    auto rom = core::readBinaryFile(opts.gb, &error, core::kMaxBinaryBytes);
+    if (!rom) return badInput(error);
+    emusm83::CartridgeLoad load = emusm83::loadCartridge(std::move(*rom), opts.gb);
     if (!load.ok()) return badInput(load.error);
     for (const std::string& w : load.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     const emusm83::CartridgeHeader& h = load.cart->header();
@@ -66,8 +62,10 @@ int execSm83(const ExecOptions& opts) {
       addr = static_cast<uint16_t>(*a);
       file = file.substr(0, at);
     }
-    std::vector<uint8_t> bytes;
-    if (!readFile(file, bytes)) return badInput(file + ": cannot open file");
+    std::string error;
+    auto read = core::readBinaryFile(file, &error, core::kMaxBinaryBytes);
+    if (!read) return badInput(error);
+    const std::vector<uint8_t>& bytes = *read;
     if (bytes.empty()) return badInput(file + ": empty image");
     if (addr + bytes.size() > 0x10000) {
       char msg[96];

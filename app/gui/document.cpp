@@ -39,10 +39,13 @@ std::string mapPathBeside(const std::string& scenarioPath) {
 // True when the file's "format" names a map (otherwise it is taken for a scenario).
 bool isMapFile(const std::string& path) {
   if (path.ends_with(".map.json")) return true;
-  auto text = core::readTextFile(path);
+  auto text = core::readTextFile(path, nullptr, core::kMaxJsonBytes);
   if (!text) return false;
   auto j = nlohmann::json::parse(*text, nullptr, false);
-  return j.is_object() && j.value("format", "").starts_with("collidoscope-map");
+  if (!j.is_object()) return false;
+  auto format = j.find("format");  // j.value() would throw on a non-string
+  return format != j.end() && format->is_string() &&
+         format->get_ref<const std::string&>().starts_with("collidoscope-map");
 }
 
 std::string fileName(const std::string& path) {
@@ -115,7 +118,14 @@ void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
 }
 
 bool GuiApp::openPath(const std::string& path) {
-  return isMapFile(path) ? openMap(path) : openScenario(path);
+  // Nothing a file holds may take the app, and unsaved work, down: whatever a
+  // load throws becomes the status line, and the open document stays.
+  try {
+    return isMapFile(path) ? openMap(path) : openScenario(path);
+  } catch (const std::exception& e) {
+    status_ = "Cannot open " + path + ": " + e.what();
+    return false;
+  }
 }
 
 bool GuiApp::openMap(const std::string& path) {
@@ -350,7 +360,8 @@ void GuiApp::drawFileMenu() {
     if (ImGui::MenuItem("Clear list")) edit_.recent.clear();
     ImGui::EndMenu();
     if (!chosen.empty()) {
-      if (fs::exists(chosen))
+      std::error_code ec;
+      if (fs::exists(chosen, ec))
         requestAction(FileAction::OpenPath, chosen);
       else {
         status_ = chosen + " no longer exists; removed from the list";

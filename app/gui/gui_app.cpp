@@ -19,7 +19,14 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     std::string shipped = dataDir() + "/maps/seed002_castle.scenario.json";
     if (std::filesystem::exists(shipped)) path = shipped;
   }
-  if (!path.empty() && openScenario(path)) {
+  bool opened = false;
+  try {
+    opened = !path.empty() && openScenario(path);
+  } catch (const std::exception& e) {  // a bad file must not stop the app from starting
+    status_ = "Cannot open " + path + ": " + e.what();
+    std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
+  }
+  if (opened) {
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
   }

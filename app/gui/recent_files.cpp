@@ -22,7 +22,8 @@ RecentFiles::RecentFiles(std::string file) : file_(std::move(file)) {
   auto text = core::readTextFile(file_, &error);
   if (!text) return;
   auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (!j.is_object() || j.value("format", "") != kFormat || !j["files"].is_array()) return;
+  // A comparison rather than value(), which throws when "format" is not a string.
+  if (!j.is_object() || j["format"] != kFormat || !j["files"].is_array()) return;
   for (const auto& p : j["files"])
     if (p.is_string() && paths_.size() < kMaxRecent) paths_.push_back(p.get<std::string>());
 }
@@ -50,7 +51,9 @@ void RecentFiles::save() const {
   if (!saving_) return;
   nlohmann::json j = {{"format", kFormat}, {"files", paths_}};
   std::string error;
-  core::writeFileAtomic(file_, j.dump(2) + "\n", &error, false);
+  // A path that is not UTF-8 would make dump() throw; it is written with U+FFFD instead.
+  const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  core::writeFileAtomic(file_, text + "\n", &error, false);
 }
 
 }  // namespace app

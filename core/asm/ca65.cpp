@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 
 #include "core/asm/ca65_messages.h"
 #include "core/asm/dbgfile.h"
 #include "core/asm/includes.h"
 #include "core/asm/subprocess.h"
+#include "core/util/files.h"
 
 namespace core {
 namespace {
@@ -21,11 +21,13 @@ Diagnostic error(const std::string& msg, SourceLoc loc = {}) {
   return {Diagnostic::Severity::Error, std::move(loc), msg};
 }
 
-bool readFile(const std::string& path, std::string& out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  return !f.bad();
+// Whole files only within `maxBytes`, and never a device or FIFO (see files.h).
+bool readFile(const std::string& path, std::string& out, uint64_t maxBytes = kMaxSourceBytes,
+              std::string* why = nullptr) {
+  auto text = readTextFile(path, why, maxBytes);
+  if (!text) return false;
+  out = std::move(*text);
+  return true;
 }
 
 bool writeFile(const std::string& path, const std::string& data) {
@@ -120,6 +122,19 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
     diags.push_back(error("no source files given"));
     return result;
   }
+  // ca65 would read a source naming /dev/zero or a FIFO until memory or the
+  // timeout runs out: such sources are refused before it starts.
+  bool readable = true;
+  for (const std::string& src : sources) {
+    if (opts.readFile && opts.readFile(src)) continue;
+    std::error_code ec;
+    if (!std::filesystem::exists(src, ec)) continue;  // ca65 names the missing file
+    if (auto why = unreadableReason(src, kMaxSourceBytes)) {
+      diags.push_back(error(*why, {src, 0, 0}));
+      readable = false;
+    }
+  }
+  if (!readable) return result;
   for (const auto* tool : {&opts.ca65, &opts.ld65}) {
     if (findExecutable(*tool).empty()) {
       diags.push_back(error(ca65MissingMessage(*tool)));
@@ -133,8 +148,9 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
   }
   std::string chr;
   if (layout.kind == Ca65Layout::Kind::Nrom && !layout.chrFile.empty()) {
-    if (!readFile(layout.chrFile, chr)) {
-      diags.push_back(error("cannot read CHR file", {layout.chrFile, 0, 0}));
+    std::string why;
+    if (!readFile(layout.chrFile, chr, kMaxBinaryBytes, &why)) {
+      diags.push_back(error("cannot read CHR file: " + why, {layout.chrFile, 0, 0}));
       return result;
     }
     if (chr.size() > kChrSize) {
@@ -245,7 +261,7 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
   if (link.exitCode != 0) return result;
 
   std::string dbgText;
-  if (!readFile(dbgPath, dbgText)) {
+  if (!readFile(dbgPath, dbgText, kMaxJsonBytes)) {
     diags.push_back(error("ld65 wrote no debug file", {dbgPath, 0, 0}));
     return result;
   }
@@ -271,7 +287,7 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
       auto it = outputs.find(s.outputName);
       if (it == outputs.end()) {
         std::string data;
-        if (!readFile(s.outputName, data)) {
+        if (!readFile(s.outputName, data, kMaxBinaryBytes)) {
           diags.push_back(error("cannot read ld65 output", {s.outputName, 0, 0}));
           return result;
         }
@@ -293,7 +309,7 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
 
   if (nrom) {
     std::string rom;
-    if (!readFile(outPath, rom)) {
+    if (!readFile(outPath, rom, kMaxBinaryBytes)) {
       diags.push_back(error("cannot read ld65 output", {outPath, 0, 0}));
       return result;
     }

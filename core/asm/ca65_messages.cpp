@@ -1,10 +1,11 @@
 #include "core/asm/ca65_messages.h"
 
 #include <cctype>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
+
+#include "core/util/files.h"
 
 namespace core {
 namespace {
@@ -143,9 +144,10 @@ void addCc65Columns(std::vector<Diagnostic>& diags) {
     auto it = files.find(d.loc.file);
     if (it == files.end()) {
       std::vector<std::string> lines;
-      std::ifstream f(d.loc.file, std::ios::binary);
+      // The file a message names may be anything; a device or FIFO is never read.
+      std::istringstream f(readTextFile(d.loc.file).value_or(std::string()));
       std::string l;
-      while (f && std::getline(f, l)) lines.push_back(l);
+      while (std::getline(f, l)) lines.push_back(l);
       it = files.emplace(d.loc.file, std::move(lines)).first;
     }
     const auto& lines = it->second;

@@ -16,6 +16,8 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
   cfg.readFile = opts.readFile;
   cfg.defines = opts.defines;
   cfg.maxLines = opts.maxLines;
+  cfg.maxIterations = opts.maxIterations;
+  cfg.maxExpandedBytes = opts.maxExpandedBytes;
   {
     sm83::Assembler assembler(cfg, prog);
     for (const auto& path : sourcePaths) assembler.assembleUnit(path);

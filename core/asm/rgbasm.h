@@ -42,8 +42,15 @@ struct Sm83AsmOptions {
   // Also build AsmResult::rom: a .gb image padded to a power of two with fixed header
   // checksums.
   bool buildRom = false;
-  // Lines processed (macro and REPT expansions included) before assembly gives up.
+  // Budgets: assembly stops with a located error naming the budget once it runs
+  // out, so an endless REPT or macro, or a string that doubles itself, ends fast.
+  // Lines processed (macro and REPT expansions included).
   uint64_t maxLines = 4'000'000;
+  // REPT/FOR iterations, counted even when the body is empty.
+  uint64_t maxIterations = 4'000'000;
+  // Bytes produced by expansion (macro arguments, {interpolation}, EQUS) over the
+  // whole assembly; a single line may also grow to at most 64 KiB.
+  uint64_t maxExpandedBytes = 64ull << 20;
 };
 
 AsmResult assembleSm83(const std::vector<std::string>& sourcePaths,

@@ -1,8 +1,9 @@
 #include "core/asm/sm83_assembler.h"
 
 #include <cctype>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
+
+#include "core/util/files.h"
 
 namespace core::sm83 {
 
@@ -10,6 +11,8 @@ namespace {
 
 constexpr size_t kMaxDepth = 64;
 constexpr int kMaxErrors = 200;
+constexpr const char* kSubstituted = "its macro arguments are substituted";
+constexpr const char* kInterpolated = "{symbols} are interpolated";
 
 std::string_view firstWord(std::string_view s) {
   size_t i = 0;
@@ -45,13 +48,20 @@ Assembler::Assembler(const AsmConfig& cfg, Program& prog) : cfg_(cfg), prog_(pro
 
 // ---------------------------------------------------------------- sources
 
-std::optional<std::string> Assembler::readFile(const std::string& path) const {
-  if (cfg_.readFile) return cfg_.readFile(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+std::optional<std::string> Assembler::readFile(const std::string& path, uint64_t maxBytes) const {
+  readError_.clear();
+  std::optional<std::string> text =
+      cfg_.readFile ? cfg_.readFile(path) : readTextFile(path, nullptr, maxBytes);
+  if (text && text->size() > maxBytes) {
+    readError_ = fileTooLarge(path, text->size(), maxBytes);
+    return std::nullopt;
+  }
+  // Missing stays silent (the caller says "cannot find"); a file that is there
+  // but refused says why.
+  std::error_code ec;
+  if (!text && std::filesystem::exists(path, ec))
+    if (auto why = unreadableReason(path, maxBytes)) readError_ = *why;
+  return text;
 }
 
 int Assembler::fileIndex(const std::string& path) {
@@ -64,7 +74,8 @@ int Assembler::fileIndex(const std::string& path) {
 }
 
 std::optional<std::string> Assembler::resolveInclude(const std::string& name, std::string& resolved,
-                                                     bool useCache, bool* cached) const {
+                                                     bool useCache, bool* cached,
+                                                     uint64_t maxBytes) const {
   if (cached) *cached = false;
   std::vector<std::string> candidates{name};
   if (!name.empty() && name[0] != '/') {
@@ -82,10 +93,11 @@ std::optional<std::string> Assembler::resolveInclude(const std::string& name, st
       if (cached) *cached = true;
       return std::string();
     }
-    if (auto text = readFile(c)) {
+    if (auto text = readFile(c, maxBytes)) {
       resolved = c;
       return text;
     }
+    if (!readError_.empty()) return std::nullopt;  // found but refused: no other candidate
   }
   return std::nullopt;
 }
@@ -98,7 +110,7 @@ std::shared_ptr<const SrcLines> Assembler::loadSource(const std::string& path,
   if (contents)
     text = *contents;
   else
-    text = readFile(path);
+    text = readFile(path, kMaxSourceBytes);
   if (!text) return nullptr;
   int file = fileIndex(path);
   int badComment = 0;
@@ -140,8 +152,9 @@ void Assembler::assembleUnit(const std::string& path) {
 
   auto lines = loadSource(path, nullptr);
   if (!lines) {
-    prog_.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, SourceLoc{path, 0, 0},
-                                           "cannot open source file '" + path + "'"});
+    prog_.diagnostics.push_back(
+        Diagnostic{Diagnostic::Severity::Error, SourceLoc{path, 0, 0},
+                   readError_.empty() ? "cannot open source file '" + path + "'" : readError_});
     return;
   }
   Context c;
@@ -178,8 +191,8 @@ void Assembler::run() {
     if (!line) break;
     if (++linesDone_ > cfg_.maxLines) {
       pos_ = SrcPos{line->file, line->line, 0};
-      error(0, "assembly stopped after " + std::to_string(cfg_.maxLines) +
-                   " lines (endless REPT or macro recursion?)");
+      error(1, "assembly stopped after " + std::to_string(cfg_.maxLines) +
+                   " lines: the line budget is spent (endless REPT or macro recursion?)");
       fatal_ = true;
       break;
     }
@@ -210,6 +223,14 @@ const SrcLine* Assembler::fetch() {
       capture_ = Capture{};
     }
     if (c.kind == CtxKind::Rept && c.remaining > 1) {
+      // Counted apart from lines: an empty body yields none, but still spins.
+      if (++iterationsDone_ > cfg_.maxIterations) {
+        pos_ = c.callPos;
+        error(c.callPos.col, "assembly stopped after " + std::to_string(cfg_.maxIterations) +
+                                 " REPT/FOR iterations: the iteration budget is spent");
+        fatal_ = true;
+        break;
+      }
       checkIfBalance(c.ifDepth);
       --c.remaining;
       c.next = 0;
@@ -322,6 +343,7 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
     out += args->args[i];
   };
   for (size_t i = 0; i < in.size(); ++i) {
+    if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kSubstituted);
     char c = in[i];
     if (c != '\\' || i + 1 >= in.size()) {
       out += c;
@@ -378,6 +400,7 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
       ++i;
     }
   }
+  if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(in.size()), kSubstituted);
   return ok;
 }
 
@@ -385,6 +408,7 @@ bool Assembler::interpolate(std::string_view in, std::string& out) {
   out.clear();
   bool inStr = false;
   for (size_t i = 0; i < in.size(); ++i) {
+    if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kInterpolated);
     char c = in[i];
     if (c == '\\' && i + 1 < in.size()) {
       out += c;
@@ -454,6 +478,7 @@ bool Assembler::interpolate(std::string_view in, std::string& out) {
     }
     i = close;
   }
+  if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(in.size()), kInterpolated);
   return true;
 }
 
@@ -461,11 +486,11 @@ void Assembler::processLine(const SrcLine& line) {
   pos_ = SrcPos{line.file, line.line, 0};
   std::string_view text = line.text;
   if (text.find('\\') != std::string_view::npos) {
-    if (!substitute(text, lineBuf_)) return;
+    if (!substitute(text, lineBuf_) || !spendExpansion(lineBuf_.size(), 1)) return;
     text = lineBuf_;
   }
   if (text.find('{') != std::string_view::npos) {
-    if (!interpolate(text, lineBuf2_)) return;
+    if (!interpolate(text, lineBuf2_) || !spendExpansion(lineBuf2_.size(), 1)) return;
     text = lineBuf2_;
   }
   lx_.reset(text, this);
@@ -474,6 +499,7 @@ void Assembler::processLine(const SrcLine& line) {
   const uint32_t startSize = section_ >= 0 ? prog_.sections[static_cast<size_t>(section_)].size : 0;
   stmtStart_ = startSize;
   statement(lx_.next());
+  if (!spendExpansion(lx_.expandedBytes(), 1)) return;
   if (section_ >= 0 && section_ == startSection) {
     uint32_t size = prog_.sections[static_cast<size_t>(section_)].size - startSize;
     if (size > 0) prog_.lines.push_back(LineRec{section_, startSize, size, line.file, line.line});
@@ -592,6 +618,23 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
   c.callPos = SrcPos{pos_.file, pos_.line, col};
   c.name = name;
   pushContext(std::move(c), col);
+}
+
+bool Assembler::lineTooLong(int col, const char* how) {
+  error(col, "line grows past " + std::to_string(kMaxLineBytes) + " bytes when " + how +
+                 ": the per-line expansion budget is spent");
+  return false;
+}
+
+bool Assembler::spendExpansion(uint64_t bytes, int col) {
+  expandedBytes_ += bytes;
+  if (expandedBytes_ <= cfg_.maxExpandedBytes) return true;
+  if (!fatal_)
+    error(col, "assembly stopped after expanding " + std::to_string(expandedBytes_) +
+                   " bytes of text: the expansion budget (" + byteSize(cfg_.maxExpandedBytes) +
+                   ") is spent");
+  fatal_ = true;
+  return false;
 }
 
 bool Assembler::expectEnd() {

@@ -154,6 +154,8 @@ struct AsmConfig {
   std::function<std::optional<std::string>(const std::string& path)> readFile;
   std::vector<std::pair<std::string, std::string>> defines;
   uint64_t maxLines = 4'000'000;
+  uint64_t maxIterations = 4'000'000;
+  uint64_t maxExpandedBytes = 64ull << 20;
 };
 
 class Assembler : public EqusSource, public ExprNames {
@@ -236,14 +238,17 @@ class Assembler : public EqusSource, public ExprNames {
   };
 
   // --- sm83_assembler.cpp: sources, contexts, lines, conditionals, symbols
-  std::optional<std::string> readFile(const std::string& path) const;
+  // A source (or INCBIN file) of at most `maxBytes`; nullopt when it cannot be
+  // read, with readError_ set when it exists but is refused (a device, a FIFO,
+  // too large) rather than missing.
+  std::optional<std::string> readFile(const std::string& path, uint64_t maxBytes) const;
   int fileIndex(const std::string& path);
   // Splits (and caches) a source file; `text` is its contents when already read.
   std::shared_ptr<const SrcLines> loadSource(const std::string& path, const std::string* text);
   // Finds an INCLUDE/INCBIN file: as named, beside the including file, then in includeDirs.
   // Returns its contents (empty with `cached` set when a source of that path is cached).
   std::optional<std::string> resolveInclude(const std::string& name, std::string& resolved,
-                                            bool useCache, bool* cached) const;
+                                            bool useCache, bool* cached, uint64_t maxBytes) const;
   void defineConstant(const std::string& full, SymKind kind, int32_t value, std::string text,
                       bool redef, int col);
   bool pushContext(Context&& c, int col);
@@ -257,6 +262,10 @@ class Assembler : public EqusSource, public ExprNames {
   void processLine(const SrcLine& line);
   bool substitute(std::string_view in, std::string& out);
   bool interpolate(std::string_view in, std::string& out);
+  // Reports a line expanded past kMaxLineBytes; always false.
+  bool lineTooLong(int col, const char* how);
+  // Charges `bytes` of expanded text to the budget; false (a fatal error) once it is spent.
+  bool spendExpansion(uint64_t bytes, int col);
   void statement(Token t);
   void invokeMacro(const std::string& name, const Macro& m, std::string_view argText, int col);
   bool expectEnd();
@@ -305,6 +314,7 @@ class Assembler : public EqusSource, public ExprNames {
   Program& prog_;
   StringMap<int> fileIndex_;
   StringMap<std::shared_ptr<const SrcLines>> sourceCache_;
+  mutable std::string readError_;  // why the last readFile() refused a file that exists
 
   // Per-unit state.
   int unitIdx_ = 0;
@@ -324,6 +334,8 @@ class Assembler : public EqusSource, public ExprNames {
   size_t charmapMaxLen_ = 0;
   int equsCount_ = 0;
   uint64_t linesDone_ = 0;
+  uint64_t iterationsDone_ = 0;
+  uint64_t expandedBytes_ = 0;
   int errors_ = 0;
   bool fatal_ = false;
   std::string fileName_;  // __FILE__ of the current line, quoted

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/asm/sm83_assembler.h"
+#include "core/util/files.h"
 
 namespace core::sm83 {
 
@@ -647,8 +648,10 @@ void Assembler::dirInclude(int col) {
   if (!expectEnd()) return;
   std::string resolved;
   bool cached = false;
-  auto text = resolveInclude(t.str, resolved, true, &cached);
-  if (!text) return error(t.col(), "cannot find include file '" + t.str + "'");
+  auto text = resolveInclude(t.str, resolved, true, &cached, kMaxSourceBytes);
+  if (!text)
+    return error(t.col(),
+                 readError_.empty() ? "cannot find include file '" + t.str + "'" : readError_);
   auto lines = loadSource(resolved, cached ? nullptr : &*text);
   if (!lines) return error(t.col(), "cannot read include file '" + t.str + "'");
   Context c;
@@ -673,8 +676,10 @@ void Assembler::dirIncbin(int col) {
   }
   if (!expectEnd() || !needCode(col)) return;
   std::string resolved;
-  auto data = resolveInclude(t.str, resolved, false, nullptr);
-  if (!data) return error(t.col(), "cannot find INCBIN file '" + t.str + "'");
+  auto data = resolveInclude(t.str, resolved, false, nullptr, kMaxBinaryBytes);
+  if (!data)
+    return error(t.col(),
+                 readError_.empty() ? "cannot find INCBIN file '" + t.str + "'" : readError_);
   const int64_t size = static_cast<int64_t>(data->size());
   if (length < 0) length = static_cast<int32_t>(std::max<int64_t>(0, size - start));
   if (start < 0 || start > size || static_cast<int64_t>(start) + length > size)

@@ -7,7 +7,6 @@ namespace core::sm83 {
 namespace {
 
 constexpr int kMaxExpansions = 256;
-constexpr size_t kMaxLineBytes = 1 << 16;
 
 int digitValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -99,6 +98,7 @@ void Lexer::reset(std::string_view text, const EqusSource* equs) {
   hasPeek_ = false;
   expand_ = true;
   expansions_ = 0;
+  expandedBytes_ = 0;
   equs_ = equs;
 }
 
@@ -272,6 +272,7 @@ Token Lexer::lex() {
           if (++expansions_ > kMaxExpansions || buf_.size() + s->size() > kMaxLineBytes)
             return error(start, "EQUS expansion nested too deeply");
           buf_.replace(start, p - start, *s);
+          expandedBytes_ += s->size();
           pos_ = start;
           continue;
         }

@@ -87,9 +87,15 @@ class EqusSource {
   virtual const std::string* equs(std::string_view name) const = 0;
 };
 
+// The longest a line may grow by expansion (macro arguments, {interpolation},
+// EQUS): a string that doubles itself would otherwise grow without bound.
+inline constexpr size_t kMaxLineBytes = size_t(1) << 16;
+
 class Lexer {
  public:
   void reset(std::string_view text, const EqusSource* equs);
+  // Bytes of EQUS text spliced into the current line (for the assembler's expansion budget).
+  uint64_t expandedBytes() const { return expandedBytes_; }
 
   Token next();
   const Token& peek();
@@ -130,6 +136,7 @@ class Lexer {
   bool peekLastValue_ = false;
   bool expand_ = true;
   int expansions_ = 0;
+  uint64_t expandedBytes_ = 0;
   const EqusSource* equs_ = nullptr;
 };
 

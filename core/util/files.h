@@ -1,6 +1,16 @@
-// Whole-file reads and atomic writes. A save writes a temporary file beside the
-// target, flushes it, keeps the previous version as `<name>.bak`, and renames
-// the temporary over the target, so a crash never leaves a half-written file.
+// Whole-file reads and atomic writes.
+//
+// Reads refuse what is not a regular file (a device such as /dev/zero, a FIFO,
+// a directory) and files over a size cap, with a message naming the file and
+// the limit, so a mistyped path never hangs or eats all memory. The caps are
+// per kind of file (README "Limits"): pass the one that fits what is read.
+//
+// A save writes a temporary file (created exclusively, under an unpredictable
+// name) beside the target, flushes it, keeps the previous version as
+// `<name>.bak`, renames the temporary over the target and flushes the
+// directory, so a crash never leaves a half-written file and a failed backup
+// never costs the previous one. Saving through a symlink writes its target;
+// the file's permission bits are kept.
 #pragma once
 
 #include <cstdint>
@@ -10,9 +20,27 @@
 
 namespace core {
 
-std::optional<std::string> readTextFile(const std::string& path, std::string* error = nullptr);
+inline constexpr uint64_t kMiB = uint64_t(1) << 20;
+inline constexpr uint64_t kMaxJsonBytes = 64 * kMiB;    // maps, scenarios, manifests, Tiled files
+inline constexpr uint64_t kMaxSourceBytes = 16 * kMiB;  // assembly sources and includes
+inline constexpr uint64_t kMaxBinaryBytes = 8 * kMiB;   // ROMs, raw images, CHR, INCBIN
+
+std::optional<std::string> readTextFile(const std::string& path, std::string* error = nullptr,
+                                        uint64_t maxBytes = kMaxSourceBytes);
 std::optional<std::vector<uint8_t>> readBinaryFile(const std::string& path,
-                                                   std::string* error = nullptr);
+                                                   std::string* error = nullptr,
+                                                   uint64_t maxBytes = kMaxBinaryBytes);
+// Why `path` cannot be read whole within `maxBytes` ("x: not a regular file (a
+// character device)", "x: too large ..."), or nullopt when it is a regular file
+// within the cap. A path that does not exist gives "x: cannot open (...)".
+// Checks without opening, so a FIFO never blocks.
+std::optional<std::string> unreadableReason(const std::string& path,
+                                            uint64_t maxBytes = kMaxSourceBytes);
+// "x: too large (N bytes; the limit is 16 MiB)".
+std::string fileTooLarge(const std::string& path, uint64_t size, uint64_t maxBytes);
+// "16 MiB", "512 KiB", "100 bytes".
+std::string byteSize(uint64_t bytes);
+
 bool writeFileAtomic(const std::string& path, const std::string& contents, std::string* error,
                      bool keepBackup = true);
 

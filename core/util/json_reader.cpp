@@ -1,6 +1,7 @@
 #include "core/util/json_reader.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "core/util/files.h"
 
@@ -57,7 +58,7 @@ const json* JsonReader::field(const json& obj, const std::string& path, const st
 
 std::optional<nlohmann::json> readJsonFile(const std::string& path, std::string* error) {
   error->clear();
-  auto text = readTextFile(path, error);
+  auto text = readTextFile(path, error, kMaxJsonBytes);
   if (!text) return std::nullopt;
   return parseJson(*text, path, error);
 }
@@ -100,6 +101,12 @@ std::optional<int64_t> parseNumberText(const std::string& text) {
 int64_t JsonReader::element(const json& v, const std::string& path, int64_t lo, int64_t hi) {
   if (!ok()) return lo;
   int64_t value = 0;
+  if (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX)) {
+    // Beyond int64: say so with the number as written, not wrapped to a negative.
+    fail(path, std::to_string(v.get<uint64_t>()) + " out of range (" + std::to_string(lo) + ".." +
+                   std::to_string(hi) + ")");
+    return lo;
+  }
   if (v.is_number_integer() || v.is_number_unsigned()) {
     value = v.get<int64_t>();
   } else if (v.is_string()) {
@@ -191,29 +198,85 @@ bool JsonReader::format(const json& obj, const std::string& kind, int maxVersion
   return true;
 }
 
+namespace {
+
+// Finds where the parser stopped, for errors that carry no byte offset (a
+// number too large for a double is out_of_range.406): a second, DOM-less pass
+// records the position of the first error.
+class ErrorLocator : public nlohmann::json_sax<json> {
+ public:
+  size_t position = std::string::npos;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t pos, const std::string& token,
+                   const nlohmann::detail::exception&) override {
+    // `pos` is just past the token; point at its first character instead.
+    position = pos >= token.size() ? pos - token.size() + 1 : pos;
+    return false;
+  }
+};
+
+// "file:line:col: " for a byte offset (nlohmann counts from 1, past the bad character).
+std::string locate(const std::string& file, const std::string& text, size_t byte) {
+  size_t offset = std::min<size_t>(byte, text.size());
+  int line = 1, col = 1;
+  for (size_t i = 0; i + 1 < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": ";
+}
+
+// nlohmann's message without its "[json.exception.parse_error.101] " tag.
+std::string message(const json::exception& e) {
+  std::string what = e.what();
+  if (auto pos = what.find("parse error"); pos != std::string::npos) return what.substr(pos);
+  if (what.starts_with("[json.exception.")) {
+    auto close = what.find("] ");
+    if (close != std::string::npos) return what.substr(close + 2);
+  }
+  return what;
+}
+
+}  // namespace
+
 std::optional<json> parseJson(const std::string& text, const std::string& file,
                               std::string* error) {
+  // Every nlohmann exception becomes a located error: a number too large for a
+  // double (out_of_range) must not escape and abort the GUI.
   try {
     return json::parse(text);
   } catch (const json::parse_error& e) {
-    // nlohmann reports a byte offset; turn it into line:col for editors.
-    size_t offset = std::min<size_t>(e.byte, text.size());
-    int line = 1, col = 1;
-    for (size_t i = 0; i + 1 < offset; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
+    if (error) *error = locate(file, text, e.byte) + message(e);
+  } catch (const json::exception& e) {
+    ErrorLocator where;
+    try {
+      json::sax_parse(text, &where);
+    } catch (const std::exception&) {
+      where.position = std::string::npos;
     }
-    std::string what = e.what();
-    auto pos = what.find("parse error");
     if (error)
-      *error = file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " +
-               (pos == std::string::npos ? what : what.substr(pos));
-    return std::nullopt;
+      *error =
+          (where.position == std::string::npos ? file + ": " : locate(file, text, where.position)) +
+          message(e);
+  } catch (const std::exception& e) {
+    if (error) *error = file + ": " + e.what();
   }
+  return std::nullopt;
 }
 
 }  // namespace core
