@@ -85,25 +85,23 @@ TEST_F(SavePaths, ToABareNameInTheWorkingDirectory) {
 }
 
 TEST_F(SavePaths, IntoTheFolderItCameFrom) {
+  // The reproducer: opened as maps/..., saved into maps/ by an absolute
+  // name. In a copy of the tree's layout, so no stray file joins the samples.
+  const fs::path tree = tmp_ / "tree";
+  fs::create_directories(tree / "maps");
+  for (const char* f : {"seed003_dungeon.scenario.json", "seed003_dungeon.map.json"})
+    fs::copy_file(fs::path(COLLIDOSCOPE_SOURCE_DIR) / "maps" / f, tree / "maps" / f);
+  fs::create_directory_symlink(fs::path(COLLIDOSCOPE_SOURCE_DIR) / "assets", tree / "assets");
+  fs::current_path(tree);
   core::Scenario s = openRelative();
-  // The reproducer: opened as maps/..., saved into maps/ by an absolute name.
   const fs::path dir = fs::absolute("maps");
-  const std::string path = (dir / "collidoscope_savepaths_test.scenario.json").string();
-  const std::string map = (dir / "collidoscope_savepaths_test.map.json").string();
-  struct Cleanup {  // never leave a stray scenario among the samples
-    std::string files[2];
-    ~Cleanup() {
-      std::error_code ec;
-      for (const std::string& f : files)
-        for (const std::string& p : {f, f + ".bak"}) fs::remove(p, ec);
-    }
-  } cleanup{{path, map}};
-  saveAndReload(s, path, map);
+  const std::string path = (dir / "copy.scenario.json").string();
+  saveAndReload(s, path, (dir / "copy.map.json").string());
   std::string error;
   auto j = core::readJsonFile(path, &error);
   ASSERT_TRUE(j) << error;
   EXPECT_EQ((*j)["routine"], "../assets/routines/seed003_canmove/manifest.json");
-  EXPECT_EQ((*j)["map"], "collidoscope_savepaths_test.map.json");
+  EXPECT_EQ((*j)["map"], "copy.map.json");
 }
 
 TEST(MakeRelative, RelatesRelativeAbsoluteAndBareNames) {
