@@ -52,6 +52,7 @@ struct AuditPanelState {
   int openedCase = -1;     // index into result->failures shown in room + timeline
   // The scenario's own simulation while an audit case is open in its place.
   std::unique_ptr<core::Simulation> saved;
+  bool savedStale = false;  // its recording predates the image or edits: re-run on close
 };
 
 }  // namespace app

@@ -69,8 +69,10 @@ bool scenarioAround(const core::Scenario* current, core::Scenario& out, std::str
 
 }  // namespace
 
+// Unsaved routine buffers count as the document's: losing them to Open, New or
+// Quit needs the same question.
 bool GuiApp::dirty() const {
-  return sim_ && (edit_.history.dirty() || edit_.scenarioDirtyExtra);
+  return sim_ && needsSaveBeforeClosing(edit_.history.dirty() || edit_.scenarioDirtyExtra, editor_);
 }
 
 void GuiApp::updateTitle() {
@@ -113,6 +115,9 @@ void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
   edit_.dragEntity = -1;
   edit_.painting = false;
   ++edit_.generation;
+  // The new document runs its routine as on disk: so must the editor show it
+  // (unsaved buffers were saved or discarded at the prompt).
+  discardEditorFiles(editor_);
   if (!path.empty()) edit_.recent.add(path);
   updateTitle();
 }
@@ -142,11 +147,12 @@ bool GuiApp::openMap(const std::string& path) {
   s.path.clear();
   s.name = s.map.name;
   auto sim = std::make_unique<core::Simulation>();
-  if (!sim->build(s, &error) || !sim->simulate(&error)) {
+  if (!sim->build(s, &error) || !roomEncodes(*sim, &error)) {
     status_ = "Cannot run " + fileName(path) + " with this routine: " + error;
     return false;
   }
-  sim_ = std::move(sim);
+  replaceSimulation(std::move(sim));
+  requestSimulation(0, true);
   tl_ = TimelineState{};
   view_.fitRequested = true;
   status_ = "Opened map " + path + " with the routine " + routineName(s);
@@ -167,11 +173,12 @@ void GuiApp::newRoom() {
   s.path.clear();
   s.name = "untitled";
   auto sim = std::make_unique<core::Simulation>();
-  if (!sim->build(s, &error) || !sim->simulate(&error)) {
+  if (!sim->build(s, &error) || !roomEncodes(*sim, &error)) {
     status_ = "New room: " + error;
     return;
   }
-  sim_ = std::move(sim);
+  replaceSimulation(std::move(sim));
+  requestSimulation(0, true);
   tl_ = TimelineState{};
   view_.fitRequested = true;
   status_ = "New room, " + std::to_string(old.width) + "x" + std::to_string(old.height) +
@@ -181,15 +188,26 @@ void GuiApp::newRoom() {
 
 bool GuiApp::saveDocument() {
   if (!canEdit()) return false;
+  std::string error;
+  const int routineFiles = unsavedFileCount(editor_);
+  if (!saveUnsavedFiles(editor_, &error)) {
+    status_ = "Save failed: " + error;
+    return false;
+  }
   core::Scenario& s = sim_->scenario();
   const bool needScenario =
       edit_.history.dirty(core::DocPart::Scenario) || edit_.scenarioDirtyExtra;
   const bool needMap = edit_.history.dirty(core::DocPart::Map) || s.mapPath.empty();
+  if (routineFiles > 0 && !needScenario && !edit_.history.dirty(core::DocPart::Map)) {
+    status_ =
+        "Saved " + std::to_string(routineFiles) + " routine file" + (routineFiles == 1 ? "" : "s");
+    updateTitle();
+    return true;
+  }
   if ((needScenario && edit_.scenarioUntitled) || s.mapPath.empty()) {
     requestAction(FileAction::SaveAs);
     return false;
   }
-  std::string error;
   if (needMap && !core::saveMap(s.mapPath, s.map, &error)) {
     status_ = "Save failed: " + error;
     return false;
@@ -320,6 +338,11 @@ void GuiApp::drawDocumentDialogs() {
   if (!ImGui::BeginPopupModal("Save changes?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   ImGui::Text("%s has unsaved changes.",
               edit_.title.substr(2, edit_.title.find(" - ") - 2).c_str());
+  if (const int files = unsavedFileCount(editor_); files > 0) {
+    ImGui::Text("%d routine file%s edited and not saved:", files, files == 1 ? "" : "s");
+    for (const EditorFile& f : editor_.files)
+      if (f.dirty()) ImGui::BulletText("%s", fileName(f.path).c_str());
+  }
   ImGui::TextDisabled("Save them before you go on?");
   ImGui::Spacing();
   const FileAction pending = edit_.pendingAction;
@@ -337,6 +360,7 @@ void GuiApp::drawDocumentDialogs() {
     edit_.pendingAction = FileAction::None;
     edit_.history.clear();  // nothing left to lose
     edit_.scenarioDirtyExtra = false;
+    discardEditorFiles(editor_);
     runAction(pending, edit_.pendingPath);
   }
   ImGui::SameLine();

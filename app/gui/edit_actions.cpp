@@ -1,5 +1,6 @@
 // Edits as the GUI applies them: through core's undo history, each followed at
-// once by a re-simulation of the whole recording, plus the verdict cache the
+// once by a re-simulation from the first frame it can affect (on a worker:
+// resimulation.cpp), plus the verdict cache the
 // timeline markers and the room's ghost hitboxes read, and keyboard recording.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -57,8 +58,7 @@ void GuiApp::redo() {
 }
 
 void GuiApp::resimulate() {
-  std::string error;
-  if (!sim_->simulate(&error)) status_ = error;
+  requestSimulation(0, true);
   recordingChanged();
 }
 
@@ -75,8 +75,7 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
   // routine never sees (hitboxes, names) only change the verdicts.
   const bool routineSees = from < int(rec.frames.size()) || mapChanged ||
                            sim_->scenario().frames != int(rec.frames.size());
-  std::string error;
-  if (routineSees && !sim_->simulateFrom(from, mapChanged, &error)) status_ = error;
+  if (routineSees) requestSimulation(from, mapChanged);
   // The heatmap counted failures on the old map: it would point at the wrong cells.
   if (mapChanged && view_.lastAudit) {
     view_.lastAudit.reset();

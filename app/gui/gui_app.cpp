@@ -27,6 +27,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
   }
   if (opened) {
+    if (opts.frames > 0) finishSimulation();  // scripted runs see the whole recording
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
   }
@@ -38,12 +39,13 @@ bool GuiApp::openScenario(const std::string& path) {
   std::string error;
   auto sim = std::make_unique<core::Simulation>();
   if (!core::loadScenario(path, scenario, &error) || !sim->build(scenario, &error) ||
-      !sim->simulate(&error)) {
+      !roomEncodes(*sim, &error)) {
     status_ = error;
     std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
     return false;
   }
-  sim_ = std::move(sim);
+  replaceSimulation(std::move(sim));
+  requestSimulation(0, true);
   tl_ = TimelineState{};
   view_.fitRequested = true;
   view_.lastAudit.reset();
@@ -64,7 +66,7 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
     return false;
   }
   if (!sim_ || (needsFrames && frameCount() == 0)) {
-    ImGui::TextDisabled("No scenario open.");
+    ImGui::TextDisabled(sim_ && simJob_.running() ? "Simulating..." : "No scenario open.");
     ImGui::End();
     return false;
   }
@@ -100,6 +102,9 @@ void GuiApp::handleShortcuts() {
 }
 
 void GuiApp::drawFrame() {
+  pollSimulation();
+  // Scripted runs wait for every re-simulation, so screenshots are deterministic.
+  if (opts_.frames > 0) finishSimulation();
   runScript();
   handleShortcuts();
   handleEditShortcuts();
@@ -129,6 +134,7 @@ void GuiApp::drawFrame() {
   drawStatus();
   drawAbout();
   drawDocumentDialogs();
+  if (sim_) updateTitle();  // routine buffers edited this frame change the `*`
 }
 
 void GuiApp::drawMenuBar() {
@@ -162,6 +168,7 @@ void GuiApp::drawStatus() {
   ImGui::Begin("##status", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+  drawSimulationStatus();
   ImGui::TextUnformatted(status_.c_str());
   ImGui::End();
 }

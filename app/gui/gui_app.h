@@ -13,6 +13,7 @@
 #include "app/gui/audit_job.h"
 #include "app/gui/debugger.h"
 #include "app/gui/routine_editor.h"
+#include "app/gui/sim_job.h"
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
@@ -127,6 +128,14 @@ class GuiApp {
   void redo();
   void resimulate();                                           // the whole recording
   void resimulateAfter(const std::vector<core::Edit>& edits);  // from what they can affect
+  // Re-simulation on a worker (resimulation.cpp): sim_ is replaced when a run ends.
+  void replaceSimulation(std::unique_ptr<core::Simulation> sim);  // a new document or case
+  void requestSimulation(int from, bool mapChanged);              // waits briefly, then runs on
+  void startSimulation();
+  void pollSimulation();    // adopts a finished run; starts the next queued one
+  void finishSimulation();  // waits for every queued run (scripted runs)
+  bool recordingStale() const;
+  void drawSimulationStatus();
   void recordingChanged();
   void updateVerdicts();
   void recordInputFrame();
@@ -195,6 +204,10 @@ class GuiApp {
   GLFWwindow* window_;
   LaunchOptions opts_;
   std::unique_ptr<core::Simulation> sim_;
+  uint64_t simId_ = 0;     // bumped whenever sim_ is replaced by another document
+  SimJob simJob_;          // declared after sim_: joined before it is destroyed
+  SimRequest simPending_;  // what the shown recording does not reflect yet
+  bool simUserCancelled_ = false;
   core::MapDocument placeholder_;
   std::string status_;
   ViewState view_;

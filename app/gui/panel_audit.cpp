@@ -82,12 +82,18 @@ void GuiApp::openAuditCase(int index) {
   auto sim = std::make_unique<core::Simulation>();
   sim->scenario() = s;
   std::string error;
-  if (!sim->rebuild(base.image(), &error) || !sim->simulate(&error)) {
+  if (!sim->rebuild(base.image(), &error) || !roomEncodes(*sim, &error)) {
     status_ = error;
     return;
   }
-  if (!audit_.saved) audit_.saved = std::move(sim_);
-  sim_ = std::move(sim);
+  if (!audit_.saved) {
+    // A re-simulation of the document still under way is dropped with the
+    // switch: it runs again when the case closes.
+    audit_.savedStale = simJob_.running() || simPending_.any;
+    audit_.saved = std::move(sim_);
+  }
+  replaceSimulation(std::move(sim));
+  requestSimulation(0, true);
   tl_ = TimelineState{};
   audit_.openedCase = index;
   status_ = s.name + (f.verdict.message.empty() ? "" : ": " + f.verdict.message);
@@ -95,7 +101,9 @@ void GuiApp::openAuditCase(int index) {
 
 void GuiApp::closeAuditCase() {
   if (!audit_.saved) return;
-  sim_ = std::move(audit_.saved);
+  replaceSimulation(std::move(audit_.saved));
+  if (audit_.savedStale) requestSimulation(0, true);
+  audit_.savedStale = false;
   tl_ = TimelineState{};
   audit_.openedCase = -1;
   status_ = "Back to " + sim_->scenario().name;

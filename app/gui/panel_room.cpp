@@ -29,7 +29,9 @@ void GuiApp::drawEntities(ImDrawList* dl, float ox, float oy, float z) {
       dl->AddRect(p0, ImVec2(p0.x + cs, p0.y + cs), IM_COL32(80, 220, 255, 220), 0, 0, 2.0f);
     }
   }
-  for (size_t i = 0; i < sc.entities.size(); ++i) {
+  // A stale recording (re-simulation under way) may lack an entity just added.
+  const size_t recorded = std::min(sc.entities.size(), rec.frames[f].entities.size());
+  for (size_t i = 0; i < recorded; ++i) {
     const core::EntitySpec& spec = sc.entities[i];
     const ImU32 colour = IM_COL32(spec.colour.r, spec.colour.g, spec.colour.b, 255);
     const core::Hitbox hb = sc.hitboxOf(i);

@@ -139,11 +139,13 @@ bool GuiApp::assembleRoutine() {
   }
   markAssembled(editor_);
   for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);
-  if (audit_.saved) audit_.saved->simulate();  // the scenario behind an open audit case
+  if (audit_.saved) audit_.savedStale = true;  // re-run when the audit case closes
   resimulate();  // the recording, verdicts and trace follow the new image
   dbg_.memory.frame = -1;
   memoryLabels_.clear();
-  editor_.message = "Assembled and re-simulated " + std::to_string(frameCount()) + " frames";
+  editor_.message = simJob_.running()
+                        ? std::string("Assembled; re-simulating (see the status bar)")
+                        : "Assembled and re-simulated " + std::to_string(frameCount()) + " frames";
   editor_.messageIsError = false;
   status_ = editor_.message;
   return true;

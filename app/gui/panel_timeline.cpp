@@ -69,7 +69,10 @@ void GuiApp::drawTimelinePanel() {
   }
   const int n = frameCount();
   if (n == 0) {
-    ImGui::TextDisabled("No scenario open. File > Open sample.");
+    if (sim_ && simJob_.running())
+      drawSimulationStatus();  // the first recording of a document is under way
+    else
+      ImGui::TextDisabled("No scenario open. File > Open sample.");
     ImGui::End();
     return;
   }

@@ -61,6 +61,30 @@ void markAssembled(RoutineEditorState& s) {
   for (EditorFile& f : s.files) f.assembled = f.text;
 }
 
+int unsavedFileCount(const RoutineEditorState& s) {
+  return int(
+      std::count_if(s.files.begin(), s.files.end(), [](const EditorFile& f) { return f.dirty(); }));
+}
+
+bool saveUnsavedFiles(RoutineEditorState& s, std::string* error) {
+  for (EditorFile& f : s.files) {
+    if (!f.dirty()) continue;
+    if (!core::writeFileAtomic(f.path, f.text, error)) return false;
+    f.saved = f.text;
+  }
+  return true;
+}
+
+void discardEditorFiles(RoutineEditorState& s) {
+  const bool show = s.showEditor;
+  s = RoutineEditorState{};  // manifestPath is empty: the next sync reloads from disk
+  s.showEditor = show;
+}
+
+bool needsSaveBeforeClosing(bool documentDirty, const RoutineEditorState& s) {
+  return documentDirty || unsavedFileCount(s) > 0;
+}
+
 int textOffset(const std::string& text, int line, int col) {
   size_t offset = 0;
   for (int l = 1; l < line && offset < text.size(); ++l) {

@@ -51,6 +51,18 @@ bool hasUnassembledEdits(const RoutineEditorState& s);
 // The running image now holds every file's text.
 void markAssembled(RoutineEditorState& s);
 
+// Unsaved work in the editor, which the "save changes?" prompt counts: files
+// whose text differs from the disk.
+int unsavedFileCount(const RoutineEditorState& s);
+// Writes every unsaved file atomically; stops at the first failure, with a
+// message naming the file.
+bool saveUnsavedFiles(RoutineEditorState& s, std::string* error);
+// Forgets every buffer (edits included): the editor reads the files again.
+void discardEditorFiles(RoutineEditorState& s);
+// Whether replacing the document (open, New, Quit) must ask first: the
+// document itself has unsaved changes, or a routine buffer does.
+bool needsSaveBeforeClosing(bool documentDirty, const RoutineEditorState& s);
+
 // Byte offset of 1-based (line, col) in `text`, clamped to the text.
 int textOffset(const std::string& text, int line, int col);
 struct TextPosition {

@@ -5,10 +5,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
@@ -163,6 +168,51 @@ TEST_F(GuiScripted, ChangedTileRedrawMatchesAFullRedraw) {
         }
     EXPECT_EQ(differing, 0u);
   }
+}
+
+// A routine that never returns, with a budget of 10^8 cycles a call (about 1.7 s
+// of emulation each): the simulation runs on a worker, the scripted run waits
+// for it (so the screenshot shows the recording) and exits cleanly in bounded time.
+TEST_F(GuiScripted, ARunawayRoutineRunsOffTheUiThreadAndExits) {
+  const fs::path src = fs::path(COLLIDOSCOPE_SOURCE_DIR);
+  const fs::path routine = dir_ / "runaway";
+  fs::copy(src / "assets/routines/seed004_swept", routine, fs::copy_options::recursive);
+  {
+    std::ifstream in(routine / "frame.asm");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string asmText = text.str();
+    const size_t entry = asmText.find("frame::\n");
+    ASSERT_NE(entry, std::string::npos);
+    asmText.insert(entry + 8, ".spin:\n    jr .spin\n");
+    std::ofstream(routine / "frame.asm") << asmText;
+  }
+  {
+    std::ifstream in(routine / "manifest.json");
+    nlohmann::json m = nlohmann::json::parse(in);
+    m["cycleBudget"] = 100000000;
+    std::ofstream(routine / "manifest.json") << m.dump(2);
+  }
+  std::ifstream in(src / "maps/seed004_garden.scenario.json");
+  nlohmann::json sc = nlohmann::json::parse(in);
+  sc["map"] = (src / "maps/seed004_garden.map.json").string();
+  sc["routine"] = (routine / "manifest.json").string();
+  sc["frames"] = 2;
+  const fs::path scenario = dir_ / "runaway.scenario.json";
+  std::ofstream(scenario) << sc.dump(2);
+
+  const fs::path png = dir_ / "runaway.png";
+  const auto start = std::chrono::steady_clock::now();
+  auto r = gui("--open " + quote(scenario.string()) +
+               " --play 2 --step-instructions 1 --frames 4 --screenshot " + quote(png.string()));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("screenshot: "), std::string::npos) << r.output;
+  // The script stepped into a recorded call: the recording was there.
+  EXPECT_NE(r.output.find("script: frame 1, anise, instruction 1 of"), std::string::npos)
+      << r.output;
+  EXPECT_LT(seconds, 120.0) << r.output;
 }
 
 TEST_F(GuiScripted, BenchFramesPrintsMeanAndP95) {

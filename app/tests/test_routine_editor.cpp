@@ -4,6 +4,7 @@
 // an editor tab and a cursor offset, cursor offsets give line and column, and
 // the audit job runs the image assembled from the buffers.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -51,6 +52,46 @@ TEST_F(RoutineEditor, UnsavedBufferIsAssembledAndItsErrorPointsIntoIt) {
 }
 
 namespace fs = std::filesystem;
+
+// An edited buffer is unsaved work: the document counts as dirty and the
+// "save changes?" check asks before Open, New or Quit would drop it; saving
+// writes it, and discarding forgets it.
+TEST_F(RoutineEditor, AnEditedBufferMakesTheDocumentAskBeforeClosing) {
+  EXPECT_EQ(app::unsavedFileCount(editor_), 0);
+  EXPECT_FALSE(app::needsSaveBeforeClosing(false, editor_));
+  EXPECT_TRUE(app::needsSaveBeforeClosing(true, editor_));
+
+  // Work on copies so the sample stays untouched.
+  const fs::path dir =
+      fs::temp_directory_path() / ("collidoscope_editor_ask_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (app::EditorFile& f : editor_.files) {
+    const fs::path copy = dir / fs::path(f.path).filename();
+    fs::copy_file(f.path, copy, fs::copy_options::overwrite_existing);
+    f.path = copy.string();
+  }
+  app::EditorFile& f = editor_.files.front();
+  f.text += "\n; an edit\n";
+  EXPECT_EQ(app::unsavedFileCount(editor_), 1);
+  EXPECT_TRUE(app::needsSaveBeforeClosing(false, editor_))
+      << "an unsaved routine buffer must make the prompt ask";
+
+  std::string error;
+  ASSERT_TRUE(app::saveUnsavedFiles(editor_, &error)) << error;
+  EXPECT_EQ(app::unsavedFileCount(editor_), 0);
+  EXPECT_FALSE(app::needsSaveBeforeClosing(false, editor_));
+  EXPECT_EQ(core::readTextFile(f.path).value_or(""), f.text);
+
+  editor_.files.back().text += "; another\n";
+  editor_.showEditor = true;
+  EXPECT_TRUE(app::needsSaveBeforeClosing(false, editor_));
+  app::discardEditorFiles(editor_);
+  EXPECT_FALSE(app::needsSaveBeforeClosing(false, editor_));
+  EXPECT_TRUE(editor_.manifestPath.empty()) << "the next sync reloads the files from disk";
+  EXPECT_TRUE(editor_.showEditor);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
 
 std::string repoFile(const std::string& rel) {
   return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 
 #include "core/asm/ca65.h"
 #include "core/util/files.h"
@@ -369,7 +370,21 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   return ef;
 }
 
-bool Simulation::simulate(std::string* error) {
+namespace {
+
+bool cancelledRun(std::string* error) {
+  if (error) *error = "cancelled";
+  return false;
+}
+
+void startProgress(const SimProgress& p, int total) {
+  if (p.framesDone) *p.framesDone = 0;
+  if (p.framesTotal) *p.framesTotal = total;
+}
+
+}  // namespace
+
+bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   std::string err;
   if (!machine_) {
     if (error) *error = "the routine is not built";
@@ -381,32 +396,41 @@ bool Simulation::simulate(std::string* error) {
     return false;
   }
   resetToStart();
-  recording_ = Recording{};
-  for (const auto& f : binding_.fields) recording_.fieldNames.push_back(f.name);
+  // Filled aside and moved in at the end, so a cancelled run keeps the old one.
+  Recording rec;
+  for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
   const int n = scenario_.frames;
   const int entities = int(scenario_.entities.size());
-  recording_.frames.resize(n);
-  recording_.keyframes.reserve(n / recording_.keyInterval + 1);
+  startProgress(progress, n);
+  rec.frames.resize(n);
+  rec.keyframes.reserve(n / rec.keyInterval + 1);
   for (int f = 0; f < n; ++f) {
-    if (f % recording_.keyInterval == 0) recording_.keyframes.push_back(machine_->snapshot());
-    auto& rec = recording_.frames[f].entities;
-    rec.reserve(entities);
-    for (int i = 0; i < entities; ++i) rec.push_back(runEntity(i, scenario_.inputAt(f), true));
+    if (f % rec.keyInterval == 0) rec.keyframes.push_back(machine_->snapshot());
+    auto& calls = rec.frames[f].entities;
+    calls.reserve(entities);
+    for (int i = 0; i < entities; ++i) {
+      if (progress.cancelled()) return cancelledRun(error);
+      calls.push_back(runEntity(i, scenario_.inputAt(f), true));
+    }
+    if (progress.framesDone) *progress.framesDone = f + 1;
   }
+  recording_ = std::move(rec);
   return true;
 }
 
-bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error) {
+bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error,
+                              const SimProgress& progress) {
   const int interval = recording_.keyInterval;
   const int entities = int(scenario_.entities.size());
   const int n = scenario_.frames;
   const int from = std::min({frame, n, int(recording_.frames.size())});
   if (!machine_ || from <= 0 || int(recording_.frames[0].entities.size()) != entities)
-    return simulate(error);
+    return simulate(error, progress);
   // Resume at the last keyframe before `from`: it and every earlier one stay.
   const int k = (from - 1) / interval;
-  if (k >= int(recording_.keyframes.size())) return simulate(error);
+  if (k >= int(recording_.keyframes.size())) return simulate(error, progress);
   std::string err;
+  std::vector<Snapshot> reencoded;  // keyframes 0..k with the new room
   if (mapChanged) {
     // The kept keyframes hold the old room; calls before `from` never read
     // what changed, so re-encoding gives the state the new map would have had.
@@ -416,20 +440,44 @@ bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error) {
         if (error) *error = scenario_.manifest.path + ": " + err;
         return false;
       }
-      recording_.keyframes[i] = machine_->snapshot();
+      reencoded.push_back(machine_->snapshot());
     }
   }
-  machine_->restore(recording_.keyframes[k]);
-  recording_.keyframes.resize(size_t(k));
-  recording_.frames.resize(n);
-  for (int f = k * interval; f < n; ++f) {
-    if (f % interval == 0) recording_.keyframes.push_back(machine_->snapshot());
-    auto& rec = recording_.frames[f].entities;
-    rec.clear();
-    rec.reserve(entities);
-    for (int i = 0; i < entities; ++i) rec.push_back(runEntity(i, scenario_.inputAt(f), true));
+  machine_->restore(mapChanged ? reencoded[size_t(k)] : recording_.keyframes[size_t(k)]);
+  // The re-run frames are filled aside and moved in at the end, so a cancelled
+  // run keeps the old recording.
+  const int first = k * interval;
+  std::vector<FrameRecord> frames(size_t(n - first));
+  std::vector<Snapshot> keys;
+  startProgress(progress, n - first);
+  for (int f = first; f < n; ++f) {
+    if (f % interval == 0) keys.push_back(machine_->snapshot());
+    auto& calls = frames[size_t(f - first)].entities;
+    calls.reserve(entities);
+    for (int i = 0; i < entities; ++i) {
+      if (progress.cancelled()) return cancelledRun(error);
+      calls.push_back(runEntity(i, scenario_.inputAt(f), true));
+    }
+    if (progress.framesDone) *progress.framesDone = f + 1 - first;
   }
+  for (int i = 0; i < k && mapChanged; ++i) recording_.keyframes[i] = std::move(reencoded[i]);
+  recording_.keyframes.resize(size_t(k));
+  std::move(keys.begin(), keys.end(), std::back_inserter(recording_.keyframes));
+  recording_.frames.resize(size_t(first));
+  std::move(frames.begin(), frames.end(), std::back_inserter(recording_.frames));
   return true;
+}
+
+std::unique_ptr<Simulation> Simulation::clone() const {
+  auto copy = std::make_unique<Simulation>();
+  copy->scenario_ = scenario_;
+  std::string error;
+  if (!machine_ || !copy->rebuild(image_, &error)) return nullptr;
+  copy->recording_ = recording_;
+  copy->start_ = start_;
+  copy->cellEnd_ = cellEnd_;
+  copy->attrEnd_ = attrEnd_;
+  return copy;
 }
 
 bool Simulation::seek(int frame, int entity) {

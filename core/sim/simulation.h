@@ -11,6 +11,7 @@
 //   Trace t = sim.trace(frame, entity);      // instruction-level, on demand
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -110,6 +111,20 @@ struct Trace {
   uint32_t flagsAfter = 0;
 };
 
+// Progress and cancel for a long simulate()/simulateFrom() run on a worker
+// thread. Both pointers may be null. `framesDone` counts frames of the run
+// finished so far (simulateFrom counts from the frame it resumes at), out of
+// `framesTotal`, which the run sets when it starts. `cancel` is checked before
+// every call of the routine: a single call (up to the manifest's cycleBudget)
+// cannot be interrupted, so cancelling waits for the call in progress.
+struct SimProgress {
+  std::atomic<int>* framesDone = nullptr;
+  std::atomic<int>* framesTotal = nullptr;
+  const std::atomic<bool>* cancel = nullptr;
+
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+};
+
 class Simulation {
  public:
   Simulation();
@@ -126,14 +141,21 @@ class Simulation {
 
   // Runs the whole scenario from the start; returns false (with the error) when the
   // room cannot be encoded. Routine faults are recorded per frame, not errors.
-  bool simulate(std::string* error = nullptr);
+  // With a `progress` whose cancel flag is raised, it stops between calls and
+  // returns false with the error "cancelled", leaving the recording as it was.
+  bool simulate(std::string* error = nullptr, const SimProgress& progress = {});
   // Re-runs the recording from frame `frame` on, keeping the frames before it:
   // for edits that cannot change what happened earlier (an input change at
   // `frame`, or a map change no earlier call read). With `mapChanged` the room
   // is re-encoded into every kept keyframe, so seeks see the new map. Falls
   // back to simulate() when nothing can be kept (frame 0, entities added or
   // removed). The result equals a full simulate() under that precondition.
-  bool simulateFrom(int frame, bool mapChanged, std::string* error = nullptr);
+  // Cancelling works as for simulate(): the recording stays as it was.
+  bool simulateFrom(int frame, bool mapChanged, std::string* error = nullptr,
+                    const SimProgress& progress = {});
+  // An independent copy (scenario, image, recording) that a worker thread can
+  // re-simulate while this one is still read; null when the image cannot be bound.
+  std::unique_ptr<Simulation> clone() const;
   const Recording& recording() const { return recording_; }
 
   // Puts the machine in the state at the start of entity `entity`'s call in

@@ -274,10 +274,16 @@ std::string resolveRelative(const std::string& base, const std::string& rel) {
 }
 
 std::string makeRelative(const std::string& base, const std::string& path) {
-  fs::path dir = fs::path(base).parent_path();
-  if (dir.empty()) return path;
-  fs::path rel = fs::path(path).lexically_relative(dir);
-  return rel.empty() ? path : rel.string();
+  if (path.empty()) return path;
+  // Both sides absolute first: a relative stored path (as loaded from a file
+  // opened by a relative name) and an absolute target folder, or a bare target
+  // name with no folder at all, must still relate through the working directory.
+  std::error_code ec;
+  const fs::path dir = fs::absolute(fs::path(base), ec).lexically_normal().parent_path();
+  const fs::path target = fs::absolute(fs::path(path), ec).lexically_normal();
+  if (ec) return path;
+  fs::path rel = target.lexically_relative(dir);
+  return rel.empty() ? target.string() : rel.string();
 }
 
 }  // namespace core

@@ -46,7 +46,8 @@ bool writeFileAtomic(const std::string& path, const std::string& contents, std::
 
 // `rel` resolved against the directory of `base` (absolute paths are kept).
 std::string resolveRelative(const std::string& base, const std::string& rel);
-// `path` made relative to the directory of `base` when possible.
+// `path` made relative to the directory of `base` (relative names of either are
+// taken against the working directory); absolute when they share no root.
 std::string makeRelative(const std::string& base, const std::string& path);
 
 }  // namespace core

@@ -1,0 +1,129 @@
+// The recording follows the document on a worker thread (SimJob): an edit,
+// an assembly or an opened file asks for a re-simulation, the window waits a
+// few milliseconds (so ordinary edits still look synchronous), and a longer
+// run shows its progress and a Cancel button in the status bar while the
+// panels keep drawing the previous recording. Edits made meanwhile queue: the
+// run in progress is cancelled and the next one covers them all. A cancelled
+// run leaves the previous (stale) recording, which the status bar says.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/gui/gui_app.h"
+
+namespace app {
+
+namespace {
+
+// Short runs finish inside this wait: no progress bar flashes up for them.
+constexpr std::chrono::milliseconds kSyncWait(30);
+
+}  // namespace
+
+void GuiApp::replaceSimulation(std::unique_ptr<core::Simulation> sim) {
+  sim_ = std::move(sim);
+  ++simId_;  // a run started for the previous one is of no use any more
+  simPending_ = SimRequest{};
+  simUserCancelled_ = false;
+  if (simJob_.running()) simJob_.cancel();
+}
+
+void GuiApp::requestSimulation(int from, bool mapChanged) {
+  if (!sim_) return;
+  simPending_.merge(from, mapChanged);
+  simUserCancelled_ = false;
+  if (simJob_.running()) {
+    simJob_.cancel();  // outdated: pollSimulation starts the next run once it stops
+    return;
+  }
+  startSimulation();
+  if (simJob_.waitFor(kSyncWait)) pollSimulation();
+}
+
+void GuiApp::startSimulation() {
+  if (!sim_ || !simPending_.any || simJob_.running()) return;
+  std::unique_ptr<core::Simulation> work = sim_->clone();
+  if (!work) {
+    status_ = "Cannot re-simulate: the routine's image does not bind";
+    simPending_ = SimRequest{};
+    return;
+  }
+  simJob_.start(std::move(work), simPending_, simId_);
+  simPending_ = SimRequest{};
+}
+
+void GuiApp::pollSimulation() {
+  SimJob::Result r;
+  if (!simJob_.take(r)) return;
+  if (r.target != simId_) {  // the document changed meanwhile
+    startSimulation();
+    return;
+  }
+  if (r.sim && !simPending_.any) {
+    // Edits the routine never sees (names, hitboxes) may have come meanwhile:
+    // the document's scenario is the one to keep.
+    r.sim->scenario() = std::move(sim_->scenario());
+    sim_ = std::move(r.sim);
+    recordingChanged();
+    return;
+  }
+  if (!r.sim && !r.cancelled) {  // the room cannot be encoded: the error says why
+    status_ = r.error;
+    recordingChanged();
+    return;
+  }
+  // The shown recording still lacks what this run was for.
+  simPending_.merge(r.request);
+  if (simUserCancelled_) {
+    status_ =
+        "Simulation cancelled: the recording is stale (it shows the document before the "
+        "last edits)";
+    return;
+  }
+  startSimulation();
+}
+
+void GuiApp::finishSimulation() {
+  while (simJob_.running()) {
+    simJob_.waitFor(std::chrono::milliseconds(1000));
+    pollSimulation();
+  }
+}
+
+bool GuiApp::recordingStale() const {
+  return simPending_.any && !simJob_.running();
+}
+
+void GuiApp::drawSimulationStatus() {
+  if (simJob_.running()) {
+    const int total = std::max(simJob_.total(), 1);
+    const int done = std::min(simJob_.done(), total);
+    char text[96];
+    std::snprintf(text, sizeof text, "%s frames %d of %d",
+                  simJob_.cancelling() ? "Stopping:" : "Simulating:", done, total);
+    ImGui::SetNextItemWidth(220);
+    ImGui::ProgressBar(float(done) / float(total), ImVec2(220, 0), text);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(simJob_.cancelling());
+    if (ImGui::SmallButton("Cancel")) {
+      simUserCancelled_ = true;
+      simJob_.cancel();
+    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(
+          "Keeps the previous recording. One call of the routine cannot be "
+          "interrupted: a cancel waits for the call in progress.");
+    ImGui::SameLine();
+  } else if (recordingStale()) {
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "Recording stale");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Re-simulate")) {
+      simUserCancelled_ = false;
+      startSimulation();
+    }
+    ImGui::SameLine();
+  }
+}
+
+}  // namespace app
