@@ -21,7 +21,7 @@ std::optional<uint32_t> parseAddress(const std::string& text, uint32_t max) {
   if (s.empty()) return std::nullopt;
   uint64_t v = 0;
   for (char c : s) {
-    int d = c >= '0' && c <= '9'                 ? c - '0'
+    int d = c >= '0' && c <= '9'                  ? c - '0'
             : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
             : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
                                                  : -1;
