@@ -49,6 +49,15 @@ int runScenario(const RunOptions& o) {
     std::fprintf(stderr, "collido run: --frames: %s\n", error.c_str());
     return kExitBadInput;
   }
+  const int64_t calls = int64_t(scenario.frames) * int64_t(scenario.entities.size());
+  if (!o.json.empty() && calls > core::kMaxJsonCalls) {
+    std::fprintf(stderr,
+                 "collido run: --json: %s calls; the limit for --json is %s calls (the document "
+                 "is built in memory, about 2 KiB a call): use --frames N\n",
+                 core::groupedNumber(calls).c_str(),
+                 core::groupedNumber(core::kMaxJsonCalls).c_str());
+    return kExitBadInput;
+  }
   core::Simulation sim;
   if (!sim.build(scenario, &error) || !sim.simulate(&error)) {
     std::fprintf(stderr, "collido run: %s\n", error.c_str());

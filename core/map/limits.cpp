@@ -1,5 +1,7 @@
 #include "core/map/limits.h"
 
+#include <filesystem>
+
 namespace core {
 
 std::string groupedNumber(int64_t n) {
@@ -32,6 +34,16 @@ bool checkRunSize(int64_t frames, int64_t entities, std::string* error) {
     return false;
   }
   return true;
+}
+
+bool checkJsonFileSize(const std::string& path, std::string* error) {
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  if (ec || int64_t(bytes) <= kMaxJsonFileBytes) return true;
+  if (error)
+    *error = path + ": the file is " + groupedNumber(int64_t(bytes)) + " bytes; the limit is " +
+             groupedNumber(kMaxJsonFileBytes) + " (32 MiB)";
+  return false;
 }
 
 bool checkPictureSize(int64_t width, int64_t height, std::string* error) {

@@ -30,12 +30,26 @@ inline constexpr int kMaxEntities = 256;
 inline constexpr int kMaxFrames = 1000000;
 // The recording keeps an EntityFrame per call (frames x entities) plus a RAM
 // snapshot every 16 frames. Measured with Recording::byteSize over the seed
-// samples (core/tests/test_limits.cpp checks it stays below this): under 300
-// bytes a call, and under 10 KiB a snapshot (Game Boy WRAM + HRAM) = 640 bytes
-// a frame. At the caps: 10^6 x 300 + 10^6 x 640 bytes, under 1 GiB.
+// samples (core/tests/test_limits.cpp checks it stays below this): 172-227
+// bytes a call, and 128 (NES) to 539 (Game Boy) bytes of snapshot a frame.
+// At the caps: 10^6 x 300 + 10^6 x 640 bytes, under 1 GiB (1 entity x 10^6
+// frames of the seed-001 sample peaks at 777 MB).
 inline constexpr int64_t kMaxCalls = 1000000;
 inline constexpr int64_t kRecordingBytesPerCall = 300;
 inline constexpr int64_t kRecordingBytesPerFrame = 640;
+
+// `collido run --json` builds the whole document in memory before writing it:
+// about 2 KiB a call on top of the recording (measured: 1 entity x 10^6 frames
+// took 2.7 GB), so it takes a quarter of the calls, about 500 MiB.
+inline constexpr int64_t kMaxJsonCalls = 250000;
+
+// Map and scenario files are refused above 32 MiB before they are parsed:
+// parsing takes several times the file's size, and the largest legal map
+// (1M cells, 65536 tiles, 4096 metatiles, as saved) is about 14 MB.
+inline constexpr int64_t kMaxJsonFileBytes = int64_t(32) << 20;
+// Whether `path` is at most kMaxJsonFileBytes; otherwise false with a message.
+// A missing file passes (the reader reports it).
+bool checkJsonFileSize(const std::string& path, std::string* error);
 
 // Pictures (`collido render`, `audit --png`): 16384 x 16384 pixels. They are
 // drawn and written in bands, so memory stays bounded whatever the size; the

@@ -175,6 +175,7 @@ json mapToJson(const MapDocument& doc) {
 }
 
 bool loadMap(const std::string& path, MapDocument& out, std::string* error) {
+  if (!checkJsonFileSize(path, error)) return false;
   auto j = readJsonFile(path, error);
   if (!j) return false;
   if (!mapFromJson(*j, path, out, error)) {

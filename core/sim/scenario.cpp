@@ -66,6 +66,7 @@ json inputToJson(const std::vector<uint8_t>& input) {
 }
 
 bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
+  if (!checkJsonFileSize(path, error)) return false;
   auto parsed = readJsonFile(path, error);
   if (!parsed) return false;
   const json& j = *parsed;
