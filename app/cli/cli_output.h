@@ -1,12 +1,15 @@
-// Output helpers shared by the CLI commands: a progress bar on stderr and
-// Canvas images written as PNG.
+// Output helpers shared by the CLI commands: a progress bar on stderr,
+// Canvas images written as PNG, and room pictures drawn and written in bands.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
 #include "app/common/png.h"
+#include "core/map/limits.h"
 #include "core/render/canvas.h"
+#include "core/render/room_render.h"
 
 namespace app::cli {
 
@@ -30,6 +33,35 @@ inline bool writeCanvasPng(const std::string& path, const core::Canvas& canvas,
   img.height = canvas.height();
   img.pixels = canvas.pixels();
   return writePng(path, img, error);
+}
+
+// Checks the picture's size (the message says how to get a smaller one), then
+// draws and writes it in bands of about 16 MiB, so memory stays bounded however
+// big the room.
+inline bool checkRoomPng(const core::Scenario& sc, const core::RoomRenderOptions& ro,
+                         std::string* error) {
+  if (core::checkRoomPicture(sc, ro, error)) return true;
+  const core::PictureSize size = core::roomPictureSize(sc, ro);
+  if (size.width * size.height > core::kMaxPicturePixels)
+    *error += ro.scale > 1 ? ": draw less with --scale 1 or --region COL,ROW,W,H (cells)"
+                           : ": draw a part of the room with --region COL,ROW,W,H (cells)";
+  return false;
+}
+
+inline bool writeRoomPng(const std::string& path, const core::Scenario& sc,
+                         const core::RoomRenderOptions& ro, std::string* error) {
+  if (!checkRoomPng(sc, ro, error)) return false;
+  const core::PictureSize size = core::roomPictureSize(sc, ro);
+  const int width = int(size.width), height = int(size.height);
+  const int band = std::max(1, int((size_t(16) << 20) / (size_t(width) * 4)));
+  PngStreamWriter png;
+  if (!png.open(path, width, height, error)) return false;
+  for (int y = 0; y < height; y += band) {
+    const int rows = std::min(band, height - y);
+    const core::Canvas c = core::renderRoomBand(sc, ro, y, rows);
+    if (!png.writeRows(c.pixels().data(), rows, error)) return false;
+  }
+  return png.finish(error);
 }
 
 }  // namespace app::cli

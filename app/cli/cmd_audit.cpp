@@ -83,6 +83,16 @@ int runAuditCommand(const AuditCliOptions& o) {
     std::fprintf(stderr, "collido audit: %s\n", error.c_str());
     return kExitBadInput;
   }
+  core::RoomRenderOptions ro;
+  ro.chr = false;
+  ro.scale = o.scale;
+  ro.overlays = core::kOverlayGrid | core::kOverlayBits | core::kOverlayHeat;
+  ro.heatStride = o.stride;
+  // The picture's size is known before the audit: refuse it now, not after.
+  if (!o.png.empty() && !checkRoomPng(sc, ro, &error)) {
+    std::fprintf(stderr, "collido audit: --png: %s\n", error.c_str());
+    return kExitBadInput;
+  }
   core::AuditOptions ao;
   ao.stride = o.stride;
   ao.minSpeed = lo;
@@ -136,13 +146,8 @@ int runAuditCommand(const AuditCliOptions& o) {
     }
   }
   if (!o.png.empty()) {
-    core::RoomRenderOptions ro;
-    ro.chr = false;
-    ro.scale = o.scale;
-    ro.overlays = core::kOverlayGrid | core::kOverlayBits | core::kOverlayHeat;
-    ro.heatStride = o.stride;
     ro.heat = &r.heat;
-    if (!writeCanvasPng(o.png, core::renderRoom(sc, ro), &error)) {
+    if (!writeRoomPng(o.png, sc, ro, &error)) {
       std::fprintf(stderr, "collido audit: %s\n", error.c_str());
       return kExitBadInput;
     }
@@ -157,7 +162,8 @@ CommandRegistrar reg("audit", "Audit a room: one frame from every free start, 8 
                        sub.add_option("--speeds", o->speeds, "speed range, e.g. 1-4");
                        sub.add_option("--stride", o->stride, "start positions every N pixels");
                        sub.add_flag("--4dirs", o->fourDirs, "only the 4 axis directions");
-                       sub.add_option("--threads", o->threads, "worker threads (0 = all cores)");
+                       sub.add_option("--threads", o->threads, "worker threads (0 = all cores)")
+                           ->check(CLI::Range(0, 256));
                        sub.add_option("--show", o->show, "failing cases to list");
                        sub.add_option("--json", o->json, "write counts, heatmap and cases");
                        sub.add_option("--png", o->png, "write the room with the heatmap");

@@ -1,6 +1,9 @@
 // `collido render SCENARIO [--frame N] --png out.png [--overlays grid,bits,hitbox,path,probes,heat]
-// [--chr|--collision] [--scale N] [--heat-stride N]`: draws the room with the
-// software rasteriser (core/render), no GL. Without --frame the entities stand at
+// [--chr|--collision] [--scale N] [--region COL,ROW,W,H] [--heat-stride N]`: draws
+// the room (or a rectangle of its cells) with the software rasteriser
+// (core/render), no GL, in bands written straight into the PNG, so a big room
+// needs little memory; pictures past 16384 x 16384 pixels are refused with a
+// hint (core/map/limits.h). Without --frame the entities stand at
 // their start positions; with it the scenario runs up to frame N and the
 // entities, paths and probed cells are those of that frame. The heat overlay
 // runs a room audit first (every --heat-stride pixels, 8 directions, speeds 1-4).
@@ -23,8 +26,19 @@ struct RenderCliOptions {
   std::string overlays = "grid,bits,hitbox";
   bool chr = false, collision = false;
   int scale = 2;
+  std::string region;
   int heatStride = 4;
 };
+
+// "COL,ROW,W,H" in cells.
+bool parseRegion(const std::string& text, core::CellRect& out) {
+  int v[4];
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "%d,%d,%d,%d%c", &v[0], &v[1], &v[2], &v[3], &tail) != 4)
+    return false;
+  out = core::CellRect{v[0], v[1], v[2], v[3]};
+  return v[0] >= 0 && v[1] >= 0 && v[2] >= 1 && v[3] >= 1;
+}
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "collido render: %s\n", message.c_str());
@@ -38,10 +52,14 @@ int runRenderCommand(const RenderCliOptions& o) {
   if (o.scale < 1 || o.scale > 16) return fail("--scale: must be 1..16");
   if (o.frame < -1) return fail("--frame: must be 0 or more");
   if (o.heatStride < 1) return fail("--heat-stride: must be at least 1");
+  if (!o.region.empty() && !parseRegion(o.region, ro.region))
+    return fail("--region: \"" + o.region + "\" is not COL,ROW,W,H (cells; W and H at least 1)");
   core::Scenario sc;
   if (!core::loadScenario(o.scenario, sc, &error)) return fail(error);
   ro.scale = o.scale;
   ro.chr = !o.collision;
+  // Before any simulation or audit: a picture too big is refused at once.
+  if (!checkRoomPng(sc, ro, &error)) return fail((o.region.empty() ? "" : "--region: ") + error);
   if (o.chr && sc.map.tiles.empty())
     std::fprintf(stderr, "collido render: the map has no CHR tiles; colouring by collision\n");
 
@@ -70,7 +88,7 @@ int runRenderCommand(const RenderCliOptions& o) {
     ro.heatStride = o.heatStride;
     ro.heat = &audit.heat;
   }
-  if (!writeCanvasPng(o.png, core::renderRoom(sc, ro), &error)) return fail(error);
+  if (!writeRoomPng(o.png, sc, ro, &error)) return fail(error);
   return kExitClean;
 }
 
@@ -85,6 +103,8 @@ CommandRegistrar reg(
       auto* col = sub.add_flag("--collision", o->collision, "colour cells by their collision bits");
       chr->excludes(col);
       sub.add_option("--scale", o->scale, "PNG pixels per room pixel (1..16)");
+      sub.add_option("--region", o->region,
+                     "draw only the cells COL,ROW,W,H (for rooms too big for one picture)");
       sub.add_option("--heat-stride", o->heatStride,
                      "audit start positions every N pixels for the heat overlay");
       return [o] { return runRenderCommand(*o); };

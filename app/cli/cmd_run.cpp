@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "core/map/limits.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
 
@@ -44,6 +45,19 @@ int runScenario(const RunOptions& o) {
     return kExitBadInput;
   }
   if (o.frames > 0) scenario.frames = o.frames;
+  if (!core::checkRunSize(scenario.frames, int64_t(scenario.entities.size()), &error)) {
+    std::fprintf(stderr, "collido run: --frames: %s\n", error.c_str());
+    return kExitBadInput;
+  }
+  const int64_t calls = int64_t(scenario.frames) * int64_t(scenario.entities.size());
+  if (!o.json.empty() && calls > core::kMaxJsonCalls) {
+    std::fprintf(stderr,
+                 "collido run: --json: %s calls; the limit for --json is %s calls (the document "
+                 "is built in memory, about 2 KiB a call): use --frames N\n",
+                 core::groupedNumber(calls).c_str(),
+                 core::groupedNumber(core::kMaxJsonCalls).c_str());
+    return kExitBadInput;
+  }
   core::Simulation sim;
   if (!sim.build(scenario, &error) || !sim.simulate(&error)) {
     std::fprintf(stderr, "collido run: %s\n", error.c_str());
@@ -104,7 +118,7 @@ CommandRegistrar reg(
       auto o = std::make_shared<RunOptions>();
       sub.add_option("scenario", o->scenario, "Scenario file (maps/*.json)")->required();
       sub.add_option("--frames", o->frames, "Frames to run (default: the scenario's)")
-          ->check(CLI::Range(1, 1000000));
+          ->check(CLI::Range(1, core::kMaxFrames));
       sub.add_option("--json", o->json, "Write the recording as JSON to OUT");
       return [o] { return runScenario(*o); };
     });

@@ -177,7 +177,8 @@ CommandRegistrar reg(
       sub.add_option("--png", o->png, "write the 256x256 mismatch image");
       sub.add_option("--scale", o->scale, "PNG pixels per combination (1..8)");
       sub.add_option("--json", o->json, "write counts, samples and the image");
-      sub.add_option("--threads", o->threads, "worker threads (0 = all cores)");
+      sub.add_option("--threads", o->threads, "worker threads (0 = all cores)")
+          ->check(CLI::Range(0, 256));
       sub.add_option("--show", o->show, "sample mismatches to list");
       return [o] { return runSweepCommand(*o); };
     });

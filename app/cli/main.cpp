@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <new>
 
 #include "app/cli/command.h"
 
@@ -62,6 +63,15 @@ int main(int argc, char** argv) {
     if (!sub->parsed()) continue;
     try {
       return run();
+    } catch (const std::bad_alloc&) {
+      // The limits (docs/limits.md) should refuse a run this large before it
+      // starts; when the machine has less memory than they allow, say so plainly.
+      std::fprintf(stderr,
+                   "collido %s: out of memory: the input is too large for this machine "
+                   "(docs/limits.md lists the limits; try fewer frames, entities or a smaller "
+                   "room)\n",
+                   sub->get_name().c_str());
+      return kExitBadInput;
     } catch (const std::exception& e) {
       // Commands report user errors themselves; this is the last line of defence.
       std::fprintf(stderr, "collido %s: %s\n", sub->get_name().c_str(), e.what());

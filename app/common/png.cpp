@@ -1,13 +1,147 @@
 #include "app/common/png.h"
 
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <unordered_set>
 
 #ifdef COLLIDOSCOPE_HAVE_STB
 #include <stb_image.h>
-#include <stb_image_write.h>
 #endif
 
 namespace app {
+
+// PNG layout: signature, IHDR, IDAT chunks holding one zlib stream of rows
+// (each a filter byte then its pixels), IEND. Rows use the Up filter (the
+// difference from the row above), which turns the repeated rows of a room
+// picture into zeros; it needs only the previous row, so bands stream.
+struct PngStreamWriter::State {
+  std::string path;
+  std::FILE* file = nullptr;
+  int width = 0, height = 0, rowsWritten = 0;
+  z_stream zs{};
+  bool zsOpen = false;
+  std::vector<uint8_t> previous, filtered, out;
+};
+
+namespace {
+
+void putU32(std::vector<uint8_t>& v, uint32_t x) {
+  for (int s = 24; s >= 0; s -= 8) v.push_back(uint8_t(x >> s));
+}
+
+bool writeChunk(std::FILE* f, const char* type, const uint8_t* data, size_t n) {
+  std::vector<uint8_t> head;
+  putU32(head, uint32_t(n));
+  head.insert(head.end(), type, type + 4);
+  uLong crc = crc32(0, reinterpret_cast<const Bytef*>(type), 4);
+  if (n) crc = crc32(crc, data, uInt(n));
+  std::vector<uint8_t> tail;
+  putU32(tail, uint32_t(crc));
+  return std::fwrite(head.data(), 1, head.size(), f) == head.size() &&
+         (n == 0 || std::fwrite(data, 1, n, f) == n) &&
+         std::fwrite(tail.data(), 1, tail.size(), f) == tail.size();
+}
+
+}  // namespace
+
+PngStreamWriter::PngStreamWriter() = default;
+
+PngStreamWriter::~PngStreamWriter() {
+  if (!state_) return;
+  if (state_->zsOpen) deflateEnd(&state_->zs);
+  if (state_->file) {
+    std::fclose(state_->file);
+    std::error_code ec;
+    std::filesystem::remove(state_->path, ec);
+  }
+}
+
+bool PngStreamWriter::fail(const std::string& message, std::string* error) {
+  if (error) *error = "cannot write " + (state_ ? state_->path : std::string()) + ": " + message;
+  return false;
+}
+
+bool PngStreamWriter::open(const std::string& path, int width, int height, std::string* error) {
+  state_ = std::make_unique<State>();
+  State& st = *state_;
+  st.path = path;
+  if (width <= 0 || height <= 0) return fail("image has no pixels", error);
+  st.width = width;
+  st.height = height;
+  st.file = std::fopen(path.c_str(), "wb");
+  if (!st.file) return fail(std::strerror(errno), error);
+  if (deflateInit(&st.zs, Z_DEFAULT_COMPRESSION) != Z_OK) return fail("zlib failed", error);
+  st.zsOpen = true;
+  st.previous.assign(size_t(width) * 4, 0);
+  st.filtered.resize(size_t(width) * 4 + 1);
+  st.out.resize(size_t(1) << 16);
+  static constexpr uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  std::vector<uint8_t> ihdr;
+  putU32(ihdr, uint32_t(width));
+  putU32(ihdr, uint32_t(height));
+  ihdr.insert(ihdr.end(), {8, 6, 0, 0, 0});  // 8 bits, RGBA, deflate, filters, no interlace
+  if (std::fwrite(kSignature, 1, 8, st.file) != 8 ||
+      !writeChunk(st.file, "IHDR", ihdr.data(), ihdr.size()))
+    return fail(std::strerror(errno), error);
+  return true;
+}
+
+// Runs deflate over the pending input and writes what it produced as IDAT chunks.
+bool PngStreamWriter::flushDeflate(int mode, std::string* error) {
+  State& st = *state_;
+  for (;;) {
+    st.zs.next_out = st.out.data();
+    st.zs.avail_out = uInt(st.out.size());
+    const int rc = deflate(&st.zs, mode);
+    if (rc == Z_STREAM_ERROR) return fail("zlib failed", error);
+    const size_t n = st.out.size() - st.zs.avail_out;
+    if (n && !writeChunk(st.file, "IDAT", st.out.data(), n))
+      return fail(std::strerror(errno), error);
+    if (mode == Z_FINISH ? rc == Z_STREAM_END : st.zs.avail_out != 0) return true;
+  }
+}
+
+bool PngStreamWriter::writeRows(const uint8_t* rgba, int rows, std::string* error) {
+  if (!state_ || !state_->file) return fail("not open", error);
+  State& st = *state_;
+  if (rows < 0 || st.rowsWritten + rows > st.height)
+    return fail("more rows than the image has", error);
+  const size_t stride = size_t(st.width) * 4;
+  for (int r = 0; r < rows; ++r) {
+    const uint8_t* row = rgba + size_t(r) * stride;
+    st.filtered[0] = 2;  // Up
+    for (size_t i = 0; i < stride; ++i) st.filtered[i + 1] = uint8_t(row[i] - st.previous[i]);
+    std::memcpy(st.previous.data(), row, stride);
+    st.zs.next_in = st.filtered.data();
+    st.zs.avail_in = uInt(st.filtered.size());
+    if (!flushDeflate(Z_NO_FLUSH, error)) return false;
+  }
+  st.rowsWritten += rows;
+  return true;
+}
+
+bool PngStreamWriter::finish(std::string* error) {
+  if (!state_ || !state_->file) return fail("not open", error);
+  State& st = *state_;
+  if (st.rowsWritten != st.height)
+    return fail(std::to_string(st.rowsWritten) + " of " + std::to_string(st.height) + " rows",
+                error);
+  if (!flushDeflate(Z_FINISH, error)) return false;
+  deflateEnd(&st.zs);
+  st.zsOpen = false;
+  const bool ok = writeChunk(st.file, "IEND", nullptr, 0);
+  const bool closed = std::fclose(st.file) == 0;
+  st.file = nullptr;
+  if (!ok || !closed) {
+    std::error_code ec;
+    std::filesystem::remove(st.path, ec);
+    return fail(std::strerror(errno), error);
+  }
+  return true;
+}
 
 bool RgbaImage::isFlat() const {
   return distinctColours(2) <= 1;
@@ -24,21 +158,18 @@ int RgbaImage::distinctColours(int limit) const {
   return static_cast<int>(seen.size());
 }
 
-#ifdef COLLIDOSCOPE_HAVE_STB
 bool writePng(const std::string& path, const RgbaImage& image, std::string* error) {
   if (image.width <= 0 || image.height <= 0 ||
       image.pixels.size() != size_t(image.width) * image.height * 4) {
     if (error) *error = "image has no pixels";
     return false;
   }
-  if (!stbi_write_png(path.c_str(), image.width, image.height, 4, image.pixels.data(),
-                      image.width * 4)) {
-    if (error) *error = "cannot write " + path;
-    return false;
-  }
-  return true;
+  PngStreamWriter png;
+  return png.open(path, image.width, image.height, error) &&
+         png.writeRows(image.pixels.data(), image.height, error) && png.finish(error);
 }
 
+#ifdef COLLIDOSCOPE_HAVE_STB
 bool readPng(const std::string& path, RgbaImage& image, std::string* error) {
   int w = 0, h = 0, n = 0;
   unsigned char* data = stbi_load(path.c_str(), &w, &h, &n, 4);
@@ -54,10 +185,6 @@ bool readPng(const std::string& path, RgbaImage& image, std::string* error) {
   return true;
 }
 #else
-bool writePng(const std::string& path, const RgbaImage&, std::string* error) {
-  if (error) *error = "cannot write " + path + ": built without stb (install libstb-dev)";
-  return false;
-}
 bool readPng(const std::string& path, RgbaImage&, std::string* error) {
   if (error) *error = "cannot read " + path + ": built without stb (install libstb-dev)";
   return false;

@@ -1,8 +1,17 @@
 // PNG files for screenshots, `collido render` and the tests that check them.
-// Pixels are tightly packed RGBA, top row first.
+// Pixels are tightly packed RGBA, top row first. PngStreamWriter writes a PNG
+// a band of rows at a time (over zlib), so a picture never has to be in memory
+// whole:
+//
+//   PngStreamWriter png;
+//   if (!png.open("room.png", width, height, &error)) ...
+//   for (each band) png.writeRows(band.data(), bandRows, &error);
+//   png.finish(&error);
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +26,27 @@ struct RgbaImage {
   bool isFlat() const;
   // Number of distinct colours, capped at `limit`.
   int distinctColours(int limit = 1 << 20) const;
+};
+
+class PngStreamWriter {
+ public:
+  PngStreamWriter();
+  ~PngStreamWriter();  // an unfinished file is closed and removed
+  PngStreamWriter(const PngStreamWriter&) = delete;
+  PngStreamWriter& operator=(const PngStreamWriter&) = delete;
+
+  // Creates `path` and writes the header of a width x height RGBA image.
+  bool open(const std::string& path, int width, int height, std::string* error);
+  // Appends `rows` rows of width * 4 bytes each.
+  bool writeRows(const uint8_t* rgba, int rows, std::string* error);
+  // Writes the end of the image; fails when fewer rows than `height` came.
+  bool finish(std::string* error);
+
+ private:
+  struct State;
+  bool fail(const std::string& message, std::string* error);
+  bool flushDeflate(int mode, std::string* error);
+  std::unique_ptr<State> state_;
 };
 
 // Writes `image` as PNG. On failure returns false and sets `error`.

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/map/limits.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 
@@ -28,11 +29,17 @@ void readChr(JsonReader& r, const json& j, const std::string& file, MapDocument&
     auto bytes = readBinaryFile(resolveRelative(file, rel), &err);
     if (!bytes) return r.fail("chr.file", err);
     if (bytes->size() % 16) return r.fail("chr.file", rel + ": size is not a multiple of 16 bytes");
+    if (int64_t(bytes->size() / 16) > kMaxTiles)
+      return r.fail("chr.file", rel + ": " + groupedNumber(int64_t(bytes->size() / 16)) +
+                                    " tiles; the limit is " + groupedNumber(kMaxTiles));
     out.tiles = decodeChr(*bytes, out.chrFormat);
     return;
   }
   const json* tiles = r.array(*chr, "chr", "tiles");
   if (!tiles) return;
+  if (int64_t(tiles->size()) > kMaxTiles)
+    return r.fail("chr.tiles", groupedNumber(int64_t(tiles->size())) + " tiles; the limit is " +
+                                   groupedNumber(kMaxTiles));
   out.tiles.clear();
   for (size_t i = 0; i < tiles->size() && r.ok(); ++i) {
     std::string p = JsonReader::join("chr.tiles", i);
@@ -75,6 +82,9 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
     }
     if (const json* set = r.array(*mts, "metatiles", "set")) {
       int want = doc.metatiles.tilesPerSide == 2 ? 4 : 1;
+      if (set->size() > size_t(kMaxMetatiles))
+        r.fail("metatiles.set", groupedNumber(int64_t(set->size())) + " metatiles; the limit is " +
+                                    groupedNumber(kMaxMetatiles));
       for (size_t i = 0; i < set->size() && r.ok(); ++i) {
         std::string p = JsonReader::join("metatiles.set", i);
         const json& e = (*set)[i];
@@ -103,8 +113,14 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
   }
 
   if (const json* room = r.object(j, "", "room")) {
-    doc.room.width = int(r.integer(*room, "room", "width", 1, 1024));
-    doc.room.height = int(r.integer(*room, "room", "height", 1, 1024));
+    doc.room.width = int(r.integer(*room, "room", "width", 1, kMaxRoomSide));
+    doc.room.height = int(r.integer(*room, "room", "height", 1, kMaxRoomSide));
+    const int64_t total = int64_t(doc.room.width) * doc.room.height;
+    if (r.ok() && total > kMaxRoomCells)
+      r.fail("room", std::to_string(doc.room.width) + " x " + std::to_string(doc.room.height) +
+                         " = " + groupedNumber(total) + " cells; the limit is " +
+                         groupedNumber(kMaxRoomCells) + " cells (and " +
+                         std::to_string(kMaxRoomSide) + " a side)");
     doc.room.cellSize = int(r.integer(*room, "room", "cellSize", 8, 16));
     if (r.ok() && doc.room.cellSize != 8 && doc.room.cellSize != 16)
       r.fail("room.cellSize", std::to_string(doc.room.cellSize) + " is not 8 or 16");
@@ -116,6 +132,7 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
                                  std::to_string(doc.room.height) + "), found " +
                                  std::to_string(cells->size()));
       size_t n = doc.metatiles.metatiles.size();
+      if (r.ok()) doc.room.cells.reserve(want);
       for (size_t i = 0; i < cells->size() && r.ok(); ++i) {
         std::string p = JsonReader::join("room.cells", i);
         int64_t m = r.element((*cells)[i], p, 0, 0xFFFF);
@@ -158,6 +175,7 @@ json mapToJson(const MapDocument& doc) {
 }
 
 bool loadMap(const std::string& path, MapDocument& out, std::string* error) {
+  if (!checkJsonFileSize(path, error)) return false;
   auto j = readJsonFile(path, error);
   if (!j) return false;
   if (!mapFromJson(*j, path, out, error)) {

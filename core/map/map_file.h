@@ -10,6 +10,9 @@
 //                 "set": [{"name": "sky", "tiles": [0,0,0,0], "collision": "%00000000"}, ...]},
 //   "room": {"width": 16, "height": 15, "cellSize": 16, "cells": [6, 6, 0, ...]}
 // }
+//
+// Limits (core/map/limits.h, docs/limits.md): 4096 cells a side, 1,048,576
+// cells, 4096 metatiles, 65536 CHR tiles, a 32 MiB file.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -5,8 +5,10 @@
 
 namespace core {
 
-Canvas::Canvas(int width, int height, Rgba fill)
-    : width_(std::max(0, width)), height_(std::max(0, height)) {
+Canvas::Canvas(int width, int height, Rgba fill) : Canvas(0, 0, width, height, fill) {}
+
+Canvas::Canvas(int x0, int y0, int width, int height, Rgba fill)
+    : x0_(x0), y0_(y0), width_(std::max(0, width)), height_(std::max(0, height)) {
   pixels_.resize(size_t(width_) * size_t(height_) * 4);
   for (size_t i = 0; i < pixels_.size(); i += 4) {
     pixels_[i] = fill.r;
@@ -17,12 +19,16 @@ Canvas::Canvas(int width, int height, Rgba fill)
 }
 
 Rgba Canvas::at(int x, int y) const {
+  x -= x0_;
+  y -= y0_;
   if (x < 0 || y < 0 || x >= width_ || y >= height_) return Rgba{0, 0, 0, 0};
   const uint8_t* p = &pixels_[(size_t(y) * size_t(width_) + size_t(x)) * 4];
   return Rgba{p[0], p[1], p[2], p[3]};
 }
 
 void Canvas::blend(int x, int y, Rgba c) {
+  x -= x0_;
+  y -= y0_;
   if (x < 0 || y < 0 || x >= width_ || y >= height_ || c.a == 0) return;
   uint8_t* p = &pixels_[(size_t(y) * size_t(width_) + size_t(x)) * 4];
   const int a = c.a;
@@ -36,8 +42,20 @@ void Canvas::blend(int x, int y, Rgba c) {
 }
 
 void Canvas::fillRect(int x, int y, int w, int h, Rgba c) {
-  const int x0 = std::max(0, x), y0 = std::max(0, y);
-  const int x1 = std::min(width_, x + w), y1 = std::min(height_, y + h);
+  const int x0 = std::max(x0_, x), y0 = std::max(y0_, y);
+  const int x1 = std::min(x0_ + width_, x + w), y1 = std::min(y0_ + height_, y + h);
+  if (c.a == 255) {  // opaque: a plain fill, the bulk of a room picture
+    for (int yy = y0; yy < y1; ++yy) {
+      uint8_t* p = &pixels_[(size_t(yy - y0_) * size_t(width_) + size_t(x0 - x0_)) * 4];
+      for (int xx = x0; xx < x1; ++xx, p += 4) {
+        p[0] = c.r;
+        p[1] = c.g;
+        p[2] = c.b;
+        p[3] = 255;
+      }
+    }
+    return;
+  }
   for (int yy = y0; yy < y1; ++yy)
     for (int xx = x0; xx < x1; ++xx) blend(xx, yy, c);
 }
@@ -57,6 +75,9 @@ void Canvas::line(int x0, int y0, int x1, int y1, int t, Rgba c) {
   const int dx = std::abs(x1 - x0), dy = -std::abs(y1 - y0);
   const int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
   const int half = (t - 1) / 2;
+  if (std::max(x0, x1) + t < x0_ || std::min(x0, x1) - t >= x0_ + width_ ||
+      std::max(y0, y1) + t < y0_ || std::min(y0, y1) - t >= y0_ + height_)
+    return;  // misses the window (one band of a big picture)
   int err = dx + dy;
   for (;;) {
     if (t <= 1)

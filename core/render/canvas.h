@@ -2,6 +2,9 @@
 // rectangles and thick lines, alpha-blended. `collido render`, the audit and
 // sweep PNGs draw with it, so images come out of a build with no GL at all.
 // Pixels are tightly packed RGBA, top row first (what app/common/png writes).
+// A canvas may be a window onto a bigger picture: drawing takes picture
+// coordinates and keeps what falls inside the window, so a picture too big for
+// memory is drawn band by band (room_render.h).
 //
 //   Canvas c(64, 32, Rgba{0, 0, 0, 255});
 //   c.fillRect(4, 4, 8, 8, Rgba{255, 0, 0, 128});   // x, y, w, h; blended
@@ -19,13 +22,17 @@ class Canvas {
  public:
   Canvas() = default;
   Canvas(int width, int height, Rgba fill);
+  // The window x0..x0+width-1, y0..y0+height-1 of a bigger picture.
+  Canvas(int x0, int y0, int width, int height, Rgba fill);
 
   int width() const { return width_; }
   int height() const { return height_; }
+  int originX() const { return x0_; }
+  int originY() const { return y0_; }
   const std::vector<uint8_t>& pixels() const { return pixels_; }
   std::vector<uint8_t>& pixels() { return pixels_; }
 
-  // The pixel at (x, y); transparent black outside the canvas.
+  // The pixel at picture point (x, y); transparent black outside the canvas.
   Rgba at(int x, int y) const;
   // Draws `c` over the pixel with its alpha (a = 255 replaces it). Clipped.
   void blend(int x, int y, Rgba c);
@@ -36,6 +43,7 @@ class Canvas {
   void line(int x0, int y0, int x1, int y1, int thickness, Rgba c);
 
  private:
+  int x0_ = 0, y0_ = 0;
   int width_ = 0, height_ = 0;
   std::vector<uint8_t> pixels_;
 };

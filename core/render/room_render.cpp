@@ -4,6 +4,8 @@
 #include <array>
 #include <sstream>
 
+#include "core/map/limits.h"
+
 namespace core {
 
 namespace {
@@ -52,8 +54,12 @@ void drawCells(Canvas& c, const MapDocument& map, const RoomRenderOptions& o) {
   const Room& room = map.room;
   const int s = o.scale, cs = room.cellSize * s;
   const bool chr = o.chr && !map.tiles.empty();
-  for (int r = 0; r < room.height; ++r)
-    for (int col = 0; col < room.width; ++col) {
+  // Only the cells the canvas window shows: a band of a huge room is cheap.
+  const int c0 = std::max(0, c.originX() / cs), r0 = std::max(0, c.originY() / cs);
+  const int c1 = std::min(room.width, (c.originX() + c.width() + cs - 1) / cs);
+  const int r1 = std::min(room.height, (c.originY() + c.height() + cs - 1) / cs);
+  for (int r = r0; r < r1; ++r)
+    for (int col = c0; col < c1; ++col) {
       const Metatile* mt = metatileAt(map, col, r);
       const int x0 = col * cs, y0 = r * cs;
       if (chr && mt)
@@ -64,11 +70,13 @@ void drawCells(Canvas& c, const MapDocument& map, const RoomRenderOptions& o) {
         drawBitEdges(c, mt->collision, x0, y0, cs, std::max(2, s));
     }
   if (o.overlays & kOverlayGrid) {
+    // The last line sits on the room's last pixel, so the border shows.
     const Rgba grid{255, 255, 255, 60};
-    for (int col = 0; col <= room.width; ++col)
-      c.fillRect(std::min(col * cs, c.width() - 1), 0, 1, c.height(), grid);
-    for (int r = 0; r <= room.height; ++r)
-      c.fillRect(0, std::min(r * cs, c.height() - 1), c.width(), 1, grid);
+    const int w = room.width * cs, h = room.height * cs;
+    for (int col = c0; col <= std::min(room.width, c1); ++col)
+      c.fillRect(std::min(col * cs, w - 1), c.originY(), 1, c.height(), grid);
+    for (int r = r0; r <= std::min(room.height, r1); ++r)
+      c.fillRect(c.originX(), std::min(r * cs, h - 1), c.width(), 1, grid);
   }
 }
 
@@ -77,8 +85,13 @@ void drawHeat(Canvas& c, const Room& room, const std::vector<int>& heat, int s, 
   if (heat.size() != size_t(w) * size_t(h)) return;
   const int most = *std::max_element(heat.begin(), heat.end());
   if (most <= 0) return;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
+  // Start pixels whose stride x stride block reaches into the canvas window.
+  const int y0 = std::max(0, c.originY() / s - stride);
+  const int y1 = std::min(h, (c.originY() + c.height()) / s + 1);
+  const int x0 = std::max(0, c.originX() / s - stride);
+  const int x1 = std::min(w, (c.originX() + c.width()) / s + 1);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
       const int n = heat[size_t(y) * w + x];
       if (n <= 0) continue;
       Rgba col = heatColour(double(n) / most);
@@ -129,12 +142,25 @@ bool parseOverlays(const std::string& text, uint32_t& out, std::string* error) {
   return true;
 }
 
-Canvas renderRoom(const Scenario& sc, const RoomRenderOptions& o) {
+namespace {
+
+// The options with the scale clamped and the region inside the room.
+RoomRenderOptions normalised(const Scenario& sc, const RoomRenderOptions& o) {
   RoomRenderOptions opt = o;
   opt.scale = std::clamp(o.scale, 1, 16);
+  const Room& room = sc.map.room;
+  CellRect& g = opt.region;
+  if (g.w <= 0 || g.h <= 0) g = CellRect{0, 0, room.width, room.height};
+  g.col = std::clamp(g.col, 0, room.width - 1);
+  g.row = std::clamp(g.row, 0, room.height - 1);
+  g.w = std::clamp(g.w, 1, room.width - g.col);
+  g.h = std::clamp(g.h, 1, room.height - g.row);
+  return opt;
+}
+
+void drawRoom(Canvas& c, const Scenario& sc, const RoomRenderOptions& opt) {
   const int s = opt.scale;
   const Room& room = sc.map.room;
-  Canvas c(room.pixelWidth() * s, room.pixelHeight() * s, collisionColour(0));
   drawCells(c, sc.map, opt);
   if ((opt.overlays & kOverlayHeat) && opt.heat)
     drawHeat(c, room, *opt.heat, s, std::clamp(opt.heatStride, 1, 64));
@@ -177,7 +203,45 @@ Canvas renderRoom(const Scenario& sc, const RoomRenderOptions& o) {
       c.strokeRect(x0, y0, hb.w * s, hb.h * s, std::max(1, s / 2 + 1), spec.colour);
     }
   }
+}
+
+}  // namespace
+
+PictureSize roomPictureSize(const Scenario& sc, const RoomRenderOptions& o) {
+  const RoomRenderOptions opt = normalised(sc, o);
+  const int64_t cs = int64_t(sc.map.room.cellSize) * opt.scale;
+  return PictureSize{opt.region.w * cs, opt.region.h * cs};
+}
+
+bool checkRoomPicture(const Scenario& sc, const RoomRenderOptions& o, std::string* error) {
+  const Room& room = sc.map.room;
+  const CellRect& g = o.region;
+  if (g.w != 0 || g.h != 0) {
+    if (g.col < 0 || g.row < 0 || g.w < 1 || g.h < 1 || int64_t(g.col) + g.w > room.width ||
+        int64_t(g.row) + g.h > room.height) {
+      if (error)
+        *error = "the region " + std::to_string(g.col) + "," + std::to_string(g.row) + "," +
+                 std::to_string(g.w) + "," + std::to_string(g.h) +
+                 " (column, row, width, height in cells) is not inside the " +
+                 std::to_string(room.width) + "x" + std::to_string(room.height) + " room";
+      return false;
+    }
+  }
+  const PictureSize p = roomPictureSize(sc, o);
+  return checkPictureSize(p.width, p.height, error);
+}
+
+Canvas renderRoomBand(const Scenario& sc, const RoomRenderOptions& o, int y, int rows) {
+  const RoomRenderOptions opt = normalised(sc, o);
+  const int cs = sc.map.room.cellSize * opt.scale;
+  Canvas c(opt.region.col * cs, opt.region.row * cs + y, opt.region.w * cs, rows,
+           collisionColour(0));
+  drawRoom(c, sc, opt);
   return c;
+}
+
+Canvas renderRoom(const Scenario& sc, const RoomRenderOptions& o) {
+  return renderRoomBand(sc, o, 0, int(roomPictureSize(sc, o).height));
 }
 
 }  // namespace core

@@ -8,7 +8,12 @@
 //   o.overlays = kOverlayGrid | kOverlayHitbox | kOverlayProbes;
 //   Canvas c = renderRoom(scenario, o);
 //
-// Geometry: canvas pixel = room pixel * scale; an entity at routine position
+// A picture bigger than memory allows is drawn in bands (renderRoomBand) and
+// written row by row; `region` draws a rectangle of cells instead of the room.
+// checkRoomPicture refuses pictures past kMaxPicturePixels (core/map/limits.h).
+//
+// Geometry: picture pixel = room pixel * scale (a region's canvas keeps these
+// coordinates: its origin is the region's top-left corner); an entity at routine position
 // (x, y) has its hitbox at room pixel (x - originX + hitbox.x, y - originY + hitbox.y).
 // Direction bits are drawn as thick edges on the side an entity enters through
 // when the bit blocks it (kBlockDown: the top edge, kBlockRight: the left edge).
@@ -37,8 +42,14 @@ enum Overlay : uint32_t {
 // On an unknown name returns false with a message listing the known ones.
 bool parseOverlays(const std::string& text, uint32_t& out, std::string* error);
 
+// A rectangle of cells; w == 0 means the whole room.
+struct CellRect {
+  int col = 0, row = 0, w = 0, h = 0;
+};
+
 struct RoomRenderOptions {
   int scale = 2;    // canvas pixels per room pixel, 1..16
+  CellRect region;  // the cells drawn (default: all)
   bool chr = true;  // CHR graphics; false (or a map without tiles): collision colours
   uint32_t overlays = kOverlayGrid | kOverlayBits | kOverlayHitbox;
   int frame = -1;  // recording frame: entities after its calls; -1 = start positions
@@ -48,7 +59,20 @@ struct RoomRenderOptions {
   int trailFrames = 1 << 30;  // path frames drawn before `frame`
 };
 
+// The whole picture in one canvas: check its size with checkRoomPicture first.
 Canvas renderRoom(const Scenario& scenario, const RoomRenderOptions& options);
+// Rows y..y+rows-1 of the picture (0 = its top row), as wide as the picture.
+Canvas renderRoomBand(const Scenario& scenario, const RoomRenderOptions& options, int y, int rows);
+
+// The picture's size in pixels: the region (or room) times cell size times scale.
+struct PictureSize {
+  int64_t width = 0, height = 0;
+};
+PictureSize roomPictureSize(const Scenario& scenario, const RoomRenderOptions& options);
+// False, with a message naming the sizes, when the region is not inside the
+// room or the picture is past kMaxPicturePixels.
+bool checkRoomPicture(const Scenario& scenario, const RoomRenderOptions& options,
+                      std::string* error);
 
 // The fill colour of a cell in collision mode: solid, partly blocking (one-way),
 // op-code only, or free.

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/map/limits.h"
 #include "core/map/map_file.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -65,6 +66,7 @@ json inputToJson(const std::vector<uint8_t>& input) {
 }
 
 bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
+  if (!checkJsonFileSize(path, error)) return false;
   auto parsed = readJsonFile(path, error);
   if (!parsed) return false;
   const json& j = *parsed;
@@ -76,6 +78,10 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
     s.mapPath = resolveRelative(path, r.string(j, "", "map"));
     s.manifestPath = resolveRelative(path, r.string(j, "", "routine"));
     if (const json* ents = r.array(j, "", "entities")) {
+      if (ents->size() > size_t(kMaxEntities))
+        r.fail("entities", groupedNumber(int64_t(ents->size())) + " entities; the limit is " +
+                               std::to_string(kMaxEntities) +
+                               " (routines address an entity by a byte slot)");
       for (size_t i = 0; i < ents->size() && r.ok(); ++i) {
         std::string p = JsonReader::join("entities", i);
         const json& e = (*ents)[i];
@@ -104,17 +110,20 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
           r.fail(p, "expected [frames, \"buttons\"]");
           break;
         }
-        int64_t n = r.element(run[0], p + "[0]", 0, 1000000);
+        int64_t n = r.element(run[0], p + "[0]", 0, kMaxFrames);
         uint8_t mask = 0;
         if (!parseButtons(run[1].get<std::string>(), mask))
           r.fail(p + "[1]", "\"" + run[1].get<std::string>() + "\" has a letter outside UDLRABST");
-        if (s.input.size() + size_t(n) > 1000000)
-          r.fail(p, "the script is longer than 1,000,000 frames");
+        if (s.input.size() + size_t(n) > size_t(kMaxFrames))
+          r.fail(p, "the script is longer than " + groupedNumber(kMaxFrames) + " frames");
         if (r.ok()) s.input.insert(s.input.end(), size_t(n), mask);
       }
     }
-    s.frames =
-        int(r.integer(j, "", "frames", 1, 1000000, int64_t(std::max<size_t>(s.input.size(), 1))));
+    s.frames = int(
+        r.integer(j, "", "frames", 1, kMaxFrames, int64_t(std::max<size_t>(s.input.size(), 1))));
+    std::string tooBig;
+    if (r.ok() && !checkRunSize(s.frames, int64_t(s.entities.size()), &tooBig))
+      r.fail(j.contains("frames") ? "frames" : "input", tooBig);
     if (const json* o = r.object(j, "", "oracle", false)) {
       std::string order = r.string(*o, "oracle", "axisOrder", "xy");
       if (order != "xy" && order != "yx")

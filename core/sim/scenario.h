@@ -13,6 +13,9 @@
 //   "frames": 300,                                   // default: the input's length
 //   "oracle": {"axisOrder": "xy", "outside": "solid"}
 // }
+//
+// Limits (core/map/limits.h, docs/limits.md): 256 entities, 1,000,000 frames,
+// 1,000,000 frames x entities, a 32 MiB file.
 #pragma once
 
 #include <cstdint>

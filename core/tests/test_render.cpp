@@ -168,5 +168,49 @@ TEST_F(RoomRender, ProbesPathAndHeatFromTheRecording) {
   EXPECT_EQ(plain.at(47 * 2, 32 * 2), sky);
 }
 
+// Drawn in bands (how collido streams a big picture) or as a region, the pixels
+// are those of the whole picture.
+TEST_F(RoomRender, BandsAndRegionsMatchTheWholePicture) {
+  rec_.frames.resize(2);
+  for (auto& f : rec_.frames) {
+    EntityFrame e;
+    e.before = {30, 20};
+    e.after = {40, 20};
+    e.cellsRead = {8, 9};
+    f.entities = {e};
+  }
+  heat_.assign(size_t(sc_.map.room.pixelWidth()) * sc_.map.room.pixelHeight(), 0);
+  heat_[size_t(40) * sc_.map.room.pixelWidth() + 50] = 3;
+  RoomRenderOptions o;
+  o.overlays =
+      kOverlayGrid | kOverlayBits | kOverlayHitbox | kOverlayPath | kOverlayProbes | kOverlayHeat;
+  o.heat = &heat_;
+  o.heatStride = 4;
+  o.recording = &rec_;
+  o.frame = 1;
+  const Canvas whole = renderRoom(sc_, o);
+  for (int band : {1, 7, 64}) {
+    for (int y = 0; y < whole.height(); y += band) {
+      const int rows = std::min(band, whole.height() - y);
+      const Canvas c = renderRoomBand(sc_, o, y, rows);
+      ASSERT_EQ(c.width(), whole.width());
+      ASSERT_EQ(c.originY(), y);
+      for (int yy = y; yy < y + rows; ++yy)
+        for (int x = 0; x < whole.width(); ++x)
+          ASSERT_EQ(c.at(x, yy), whole.at(x, yy)) << "band " << band << " at " << x << "," << yy;
+    }
+  }
+  o.region = CellRect{1, 2, 3, 2};
+  const Canvas part = renderRoom(sc_, o);
+  EXPECT_EQ(part.width(), 3 * 32);
+  EXPECT_EQ(part.height(), 2 * 32);
+  EXPECT_EQ(part.originX(), 32);
+  EXPECT_EQ(part.originY(), 64);
+  // The region's pixels are the whole picture's (canvas coordinates are the room's).
+  for (int y = part.originY(); y < part.originY() + part.height(); ++y)
+    for (int x = part.originX(); x < part.originX() + part.width(); ++x)
+      ASSERT_EQ(part.at(x, y), whole.at(x, y)) << x << "," << y;
+}
+
 }  // namespace
 }  // namespace core
