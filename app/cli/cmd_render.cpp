@@ -1,4 +1,5 @@
-// `collido render SCENARIO [--frame N] --png out.png [--overlays grid,bits,hitbox,path,probes,heat]
+// `collido render SCENARIO [--frame N] --png out.png [--overlays
+// grid,bits,hitbox,path,probes,ghost,heat,labels]
 // [--chr|--collision] [--scale N] [--region COL,ROW,W,H] [--heat-stride N]`: draws
 // the room (or a rectangle of its cells) with the software rasteriser
 // (core/render), no GL, in bands written straight into the PNG, so a big room
@@ -13,6 +14,7 @@
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/check/audit.h"
+#include "core/check/verdict.h"
 #include "core/render/room_render.h"
 #include "core/sim/simulation.h"
 
@@ -57,13 +59,14 @@ int runRenderCommand(const RenderCliOptions& o) {
   core::Scenario sc;
   if (!core::loadScenario(o.scenario, sc, &error)) return fail(error);
   ro.scale = o.scale;
-  ro.chr = !o.collision;
+  ro.chr = !o.collision && !(ro.overlays & core::kOverlayCollision);
   // Before any simulation or audit: a picture too big is refused at once.
   if (!checkRoomPng(sc, ro, &error)) return fail((o.region.empty() ? "" : "--region: ") + error);
   if (o.chr && sc.map.tiles.empty())
     std::fprintf(stderr, "collido render: the map has no CHR tiles; colouring by collision\n");
 
   core::Simulation sim;
+  std::vector<core::FrameVerdict> verdicts;
   if (o.frame >= 0) {
     if (o.frame >= sc.frames)
       return fail("--frame: " + std::to_string(o.frame) + " is past the scenario's last frame (" +
@@ -73,8 +76,13 @@ int runRenderCommand(const RenderCliOptions& o) {
     if (!sim.build(upTo, &error) || !sim.simulate(&error)) return fail(error);
     ro.frame = o.frame;
     ro.recording = &sim.recording();
-  } else if (ro.overlays & (core::kOverlayPath | core::kOverlayProbes)) {
-    std::fprintf(stderr, "collido render: path and probes need --frame N; drawing without them\n");
+    if (ro.overlays & core::kOverlayGhost) {
+      verdicts = core::classifyRecording(upTo, sim.recording());
+      ro.verdicts = &verdicts;
+    }
+  } else if (ro.overlays & (core::kOverlayPath | core::kOverlayProbes | core::kOverlayGhost)) {
+    std::fprintf(stderr,
+                 "collido render: path, probes and ghost need --frame N; drawing without them\n");
   }
 
   core::AuditResult audit;
@@ -98,7 +106,7 @@ CommandRegistrar reg(
       sub.add_option("scenario", o->scenario, "scenario file")->required();
       sub.add_option("--frame", o->frame, "show the entities after frame N (default: start)");
       sub.add_option("--png", o->png, "output PNG")->required();
-      sub.add_option("--overlays", o->overlays, "grid,bits,hitbox,path,probes,heat or none");
+      sub.add_option("--overlays", o->overlays, "comma list of: " + core::overlayNames());
       auto* chr = sub.add_flag("--chr", o->chr, "CHR graphics (the default)");
       auto* col = sub.add_flag("--collision", o->collision, "colour cells by their collision bits");
       chr->excludes(col);

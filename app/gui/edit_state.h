@@ -12,6 +12,7 @@
 #include "app/gui/file_dialog.h"
 #include "app/gui/gl_texture.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/room_scene_imgui.h"
 #include "app/gui/tile_atlas.h"
 #include "core/check/verdict.h"
 #include "core/edit/history.h"
@@ -75,9 +76,8 @@ struct EditState {
   std::string title;  // last window title set
 
   TileAtlas atlas;
-  GlTexture heatTexture;
-  std::shared_ptr<const core::AuditResult> heatSource;  // the result heatTexture shows
-  char opcodeName[4][32] = {};                          // the Tiles window's name fields
+  HeatTexture heat;             // the audit heatmap as the room view last uploaded it
+  char opcodeName[4][32] = {};  // the Tiles window's name fields
   int editingOpcode = -1;
   char metatileName[48] = {};  // the selected metatile's name field
   int editingMetatile = -1;

@@ -142,14 +142,15 @@ void GuiApp::drawMenuBar() {
   drawFileMenu();
   drawEditMenu();
   if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem("Grid", nullptr, &view_.showGrid);
-    ImGui::MenuItem("Direction bits", nullptr, &view_.showBits);
-    ImGui::MenuItem("Colour by collision", nullptr, &view_.colourByCollision);
-    ImGui::MenuItem("Hitboxes", nullptr, &view_.showHitboxes);
-    ImGui::MenuItem("Paths", nullptr, &view_.showPaths);
-    ImGui::MenuItem("Cells read", nullptr, &view_.showProbes);
-    ImGui::MenuItem("Oracle ghost", nullptr, &view_.showGhost);
-    ImGui::MenuItem("Audit heatmap", nullptr, &view_.showHeatmap, view_.lastAudit != nullptr);
+    // One item per row of core's overlay table.
+    for (int i = 0; i < core::kOverlayCount; ++i) {
+      const core::OverlayInfo& o = core::kOverlays[i];
+      bool shown = view_.on(o.bit);
+      const bool enabled = o.bit != core::kOverlayHeat || view_.lastAudit != nullptr;
+      if (ImGui::MenuItem(o.label, nullptr, &shown, enabled))
+        view_.overlays = shown ? view_.overlays | o.bit : view_.overlays & ~o.bit;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--overlay %s)", o.help, o.name);
+    }
     if (ImGui::MenuItem("Fit room", "Home")) view_.fitRequested = true;
     ImGui::EndMenu();
   }

@@ -17,6 +17,7 @@
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
+#include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
 
 struct GLFWwindow;
@@ -44,14 +45,9 @@ struct LaunchOptions {
 
 // View settings shared by panels, toggled from the View menu.
 struct ViewState {
-  bool showGrid = true;
-  bool showBits = true;
-  bool colourByCollision = false;
-  bool showHitboxes = true;
-  bool showPaths = true;
-  bool showProbes = true;
-  bool showGhost = true;     // oracle ghost hitbox where the verdict is not ok
-  bool showHeatmap = false;  // audit heatmap (needs lastAudit)
+  // The room overlays on (core::Overlay bits, from core/scene's one table).
+  uint32_t overlays = core::defaultOverlays(true);
+  bool on(uint32_t overlay) const { return (overlays & overlay) != 0; }
   int trailFrames = 30;
   float zoom = 2.0f;
   float panX = 0, panY = 0;
@@ -91,7 +87,6 @@ class GuiApp {
   void drawAbout();
   void drawStatus();
   void drawRoomPanel();
-  void drawEntities(ImDrawList* dl, float ox, float oy, float zoom);
   void drawTimelinePanel();
   void drawCpuPanel();
   void drawEntityPanel();
@@ -143,7 +138,7 @@ class GuiApp {
   void drawCollisionEditor();
   void drawInputEditor();
   void editRoom(float ox, float oy, float zoom, bool hovered);
-  void drawRoomOverlays(ImDrawList* dl, float ox, float oy, float zoom);
+  void drawRoomScene(ImDrawList* dl, ImVec2 origin, float zoom, ImVec2 clip0, ImVec2 clip1);
   void drawHitboxEditor();
 
   // Debugger, routine editor and audit: panel_cpu/memory/source/routine/audit.cpp.

@@ -83,7 +83,7 @@ void GuiApp::drawInputEditor() {
     }
     if (f < int(edit_.frameVerdict.size()) && edit_.frameVerdict[f] != 0)
       dl->AddRectFilled(ImVec2(x + 1, gy - 4), ImVec2(x + kCellW - 1, gy - 1),
-                        verdictColour(core::Verdict(edit_.frameVerdict[f])));
+                        imColour(core::verdictColour(core::Verdict(edit_.frameVerdict[f]))));
     const uint8_t mask = sc.inputAt(f);
     for (int r = 0; r < kRowCount; ++r) {
       ImVec2 c0(x + 1, gy + float(r) * kRowH + 1),

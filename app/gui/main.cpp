@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     app::ViewState probe;
     if (!app::applyOverlayName(probe, name)) {
       std::fprintf(stderr, "collidoscope: --overlay: unknown overlay \"%s\" (known: %s)\n",
-                   name.c_str(), app::overlayNames());
+                   name.c_str(), app::overlayNames().c_str());
       return 2;
     }
   }

@@ -75,7 +75,8 @@ void GuiApp::drawTilesPanel() {
         edit_.metatile = m;
         if (edit_.tool == Tool::Select) edit_.tool = Tool::Paint;
       }
-      drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch, view_.colourByCollision);
+      drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch,
+                         view_.on(core::kOverlayCollision));
       if (m == edit_.metatile)
         dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + swatch + 2, p0.y + swatch + 2),
                     IM_COL32(255, 220, 80, 255), 0, 0, 2.5f);
@@ -105,7 +106,7 @@ void GuiApp::drawCollisionEditor() {
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   const float big = 56;
   ImGui::Dummy(ImVec2(big, big));
-  drawMetatileSwatch(dl, edit_.atlas, doc, mt, p0, big, view_.colourByCollision);
+  drawMetatileSwatch(dl, edit_.atlas, doc, mt, p0, big, view_.on(core::kOverlayCollision));
   drawCollisionEdges(dl, bits, p0, big, 4.0f);
   ImGui::SameLine();
   ImGui::BeginGroup();

@@ -36,7 +36,7 @@ int verdictStrip(const std::vector<uint8_t>& verdicts, const std::vector<core::F
     if (!verdicts[f]) continue;
     const float x = p0.x + w * (float(f) + 0.5f) / float(n);
     dl->AddRectFilled(ImVec2(x - 1, p0.y), ImVec2(x + 1, p0.y + h),
-                      verdictColour(core::Verdict(verdicts[f])));
+                      imColour(core::verdictColour(core::Verdict(verdicts[f]))));
   }
   if (!ImGui::IsItemHovered()) return -1;
   // The bad frame nearest the cursor, within a few pixels.

@@ -1,14 +1,13 @@
 #include "app/gui/room_draw.h"
 
+#include "app/gui/room_scene_imgui.h"
+
 #include <algorithm>
 
 namespace app {
 
 ImU32 collisionColour(uint8_t bits) {
-  if ((bits & core::kSolid) == core::kSolid) return IM_COL32(150, 70, 60, 255);
-  if (bits & core::kSolid) return IM_COL32(170, 140, 60, 255);
-  if (bits & core::kOpcodeMask) return IM_COL32(50, 90, 150, 255);
-  return IM_COL32(30, 34, 40, 255);
+  return imColour(core::collisionColour(bits));
 }
 
 void drawMetatileSwatch(ImDrawList* dl, const TileAtlas& atlas, const core::MapDocument& doc,
@@ -20,7 +19,7 @@ void drawMetatileSwatch(ImDrawList* dl, const TileAtlas& atlas, const core::MapD
 }
 
 void drawCollisionEdges(ImDrawList* dl, uint8_t b, ImVec2 p0, float cs, float t) {
-  const ImU32 edge = IM_COL32(255, 40, 110, 235);
+  const ImU32 edge = imColour(core::palette::kBitEdge);
   const ImVec2 p1(p0.x + cs, p0.y + cs);
   if (b & core::kBlockDown) dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + t), edge);
   if (b & core::kBlockUp) dl->AddRectFilled(ImVec2(p0.x, p1.y - t), p1, edge);
@@ -31,36 +30,21 @@ void drawCollisionEdges(ImDrawList* dl, uint8_t b, ImVec2 p0, float cs, float t)
 void drawOpcodeGlyphs(ImDrawList* dl, uint8_t bits, const std::array<std::string, 4>& names,
                       ImVec2 p0, float size) {
   if (!(bits & core::kOpcodeMask) || size < 12) return;
-  static constexpr ImU32 kColours[4] = {IM_COL32(90, 170, 255, 255), IM_COL32(120, 230, 120, 255),
-                                        IM_COL32(240, 200, 80, 255), IM_COL32(255, 110, 200, 255)};
   const float r = std::clamp(size * 0.16f, 3.0f, 7.0f);
   float x = p0.x + r + 2;
   for (int i = 0; i < 4; ++i) {
     if (!(bits & (0x10 << i))) continue;
     ImVec2 c(x, p0.y + size - r - 2);
     dl->AddCircleFilled(c, r, IM_COL32(0, 0, 0, 170));
-    dl->AddCircle(c, r, kColours[i], 0, 1.5f);
+    dl->AddCircle(c, r, imColour(core::palette::kOpcode[i]), 0, 1.5f);
     if (r >= 5 && !names[i].empty()) {
       char glyph[2] = {char(std::toupper(static_cast<unsigned char>(names[i][0]))), 0};
       ImVec2 ts = ImGui::CalcTextSize(glyph);
-      dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), kColours[i], glyph);
+      dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), imColour(core::palette::kOpcode[i]),
+                  glyph);
     }
     x += 2 * r + 2;
   }
-}
-
-ImU32 verdictColour(core::Verdict v) {
-  static constexpr ImU32 kColours[core::kVerdictCount] = {
-      IM_COL32(80, 200, 100, 255),   // ok
-      IM_COL32(255, 60, 60, 255),    // CLIP
-      IM_COL32(255, 170, 50, 255),   // GAP
-      IM_COL32(230, 40, 230, 255),   // TUNNEL
-      IM_COL32(250, 230, 60, 255),   // FALSE-BLOCK
-      IM_COL32(90, 200, 255, 255),   // JITTER
-      IM_COL32(255, 255, 255, 255),  // ROUTINE-FAULT
-      IM_COL32(190, 140, 255, 255),  // DRIFT
-  };
-  return kColours[size_t(v) % core::kVerdictCount];
 }
 
 std::string collisionText(uint8_t bits, const std::array<std::string, 4>& names) {

@@ -27,8 +27,6 @@ void drawCollisionEdges(ImDrawList* dl, uint8_t bits, ImVec2 p0, float size, flo
 // The first letter of each set op-code bit's name, small, in the cell's corner.
 void drawOpcodeGlyphs(ImDrawList* dl, uint8_t bits, const std::array<std::string, 4>& names,
                       ImVec2 p0, float size);
-// One colour per verdict class, for timeline markers.
-ImU32 verdictColour(core::Verdict v);
 // "solid", "U D", "none"... plus op-code names: "D + ladder".
 std::string collisionText(uint8_t bits, const std::array<std::string, 4>& names);
 

@@ -70,7 +70,8 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       if (hovered && inside) {
         // The brush, half see-through, over the cell it would paint.
         const auto& set = sc.map.metatiles.metatiles;
-        if (edit_.metatile < int(set.size()) && edit_.atlas.ready() && !view_.colourByCollision)
+        if (edit_.metatile < int(set.size()) && edit_.atlas.ready() &&
+            !view_.on(core::kOverlayCollision))
           edit_.atlas.drawMetatile(dl, sc.map, set[edit_.metatile], cell, cs,
                                    IM_COL32(255, 255, 255, 150));
         dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), IM_COL32(255, 220, 80, 255), 0, 0, 2);

@@ -7,35 +7,15 @@
 
 namespace app {
 
-namespace {
-
-struct OverlayFlag {
-  const char* name;
-  bool ViewState::*flag;
-};
-constexpr OverlayFlag kOverlays[] = {
-    {"grid", &ViewState::showGrid},
-    {"bits", &ViewState::showBits},
-    {"collision", &ViewState::colourByCollision},
-    {"hitbox", &ViewState::showHitboxes},
-    {"path", &ViewState::showPaths},
-    {"probes", &ViewState::showProbes},
-    {"ghost", &ViewState::showGhost},
-    {"heat", &ViewState::showHeatmap},
-};
-
-}  // namespace
-
 bool applyOverlayName(ViewState& view, const std::string& name) {
-  for (const OverlayFlag& o : kOverlays) {
-    if (name == "all" || name == o.name) view.*o.flag = true;
-    if (name == o.name) return true;
-  }
-  return name == "all";
+  uint32_t bits = 0;
+  if (!core::parseOverlays(name, bits, nullptr)) return false;
+  view.overlays |= bits;
+  return true;
 }
 
-const char* overlayNames() {
-  return "grid, bits, collision, hitbox, path, probes, ghost, heat, all";
+std::string overlayNames() {
+  return core::overlayNames();
 }
 
 // --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.

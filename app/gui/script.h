@@ -13,6 +13,6 @@ struct ViewState;
 // probes, ghost, heat, or all); false for an unknown name.
 bool applyOverlayName(ViewState& view, const std::string& name);
 // The names applyOverlayName knows, for help and error messages.
-const char* overlayNames();
+std::string overlayNames();
 
 }  // namespace app

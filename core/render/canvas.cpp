@@ -97,16 +97,4 @@ void Canvas::line(int x0, int y0, int x1, int y1, int t, Rgba c) {
   }
 }
 
-Rgba heatColour(double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  // Three stops: (120, 20, 20) -> (240, 120, 20) -> (255, 225, 60).
-  auto lerp = [](int a, int b, double u) { return uint8_t(a + (b - a) * u + 0.5); };
-  if (t < 0.5) {
-    const double u = t * 2;
-    return Rgba{lerp(120, 240, u), lerp(20, 120, u), lerp(20, 20, u), 255};
-  }
-  const double u = (t - 0.5) * 2;
-  return Rgba{lerp(240, 255, u), lerp(120, 225, u), lerp(20, 60, u), 255};
-}
-
 }  // namespace core

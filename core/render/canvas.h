@@ -48,7 +48,4 @@ class Canvas {
   std::vector<uint8_t> pixels_;
 };
 
-// A heat colour for t in 0..1: dark red through orange to yellow.
-Rgba heatColour(double t);
-
 }  // namespace core

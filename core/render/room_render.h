@@ -1,8 +1,7 @@
-// Draws a scenario's room into a Canvas with no GL: CHR graphics with the map's
-// palette, or each cell coloured by its collision byte, plus overlays chosen as
-// a bit set (grid, direction bits, entity hitboxes, paths, the cells the
-// routine read, an audit heatmap). `collido render` and `collido audit --png`
-// use it; the GUI's room view draws the same things with the same colours.
+// Draws a scenario's room into a Canvas with no GL: the room scene
+// (core/scene/room_scene.h: CHR graphics or collision colours, and the overlays
+// chosen as a bit set) through CanvasSceneDraw. `collido render` and `collido
+// audit --png` use it; the GUI's room view draws the same scene through ImGui.
 //
 //   RoomRenderOptions o;  o.frame = 40;  o.recording = &sim.recording();
 //   o.overlays = kOverlayGrid | kOverlayHitbox | kOverlayProbes;
@@ -24,23 +23,11 @@
 #include <vector>
 
 #include "core/render/canvas.h"
+#include "core/scene/room_scene.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
 namespace core {
-
-enum Overlay : uint32_t {
-  kOverlayGrid = 1 << 0,    // cell grid
-  kOverlayBits = 1 << 1,    // direction bits as thick edges
-  kOverlayHitbox = 1 << 2,  // entity hitboxes
-  kOverlayPath = 1 << 3,    // hitbox centre trail up to the frame, this frame's move in white
-  kOverlayProbes = 1 << 4,  // cells the routine read this frame
-  kOverlayHeat = 1 << 5,    // audit heatmap (failing cases per start pixel)
-};
-
-// Parses a comma-separated list ("grid,bits,hitbox,path,probes,heat"; "none" = 0).
-// On an unknown name returns false with a message listing the known ones.
-bool parseOverlays(const std::string& text, uint32_t& out, std::string* error);
 
 // A rectangle of cells; w == 0 means the whole room.
 struct CellRect {
@@ -55,6 +42,8 @@ struct RoomRenderOptions {
   int frame = -1;  // recording frame: entities after its calls; -1 = start positions
   const Recording* recording = nullptr;
   const std::vector<int>* heat = nullptr;  // per room pixel, row-major (AuditResult::heat)
+  const std::vector<FrameVerdict>* verdicts = nullptr;  // for the ghost overlay (frame-major)
+  int selectedEntity = -1;                              // probes of this entity only (-1: all)
   int heatStride = 1;         // the audit's stride: each start pixel paints a stride x stride block
   int trailFrames = 1 << 30;  // path frames drawn before `frame`
 };
@@ -74,11 +63,8 @@ PictureSize roomPictureSize(const Scenario& scenario, const RoomRenderOptions& o
 bool checkRoomPicture(const Scenario& scenario, const RoomRenderOptions& options,
                       std::string* error);
 
-// The fill colour of a cell in collision mode: solid, partly blocking (one-way),
-// op-code only, or free.
-Rgba collisionColour(uint8_t bits);
-// Colours shared by the overlays (tests look for them).
-inline constexpr Rgba kBitEdgeColour{255, 90, 60, 230};
-inline constexpr Rgba kProbeColour{80, 220, 255, 220};
+// Colours shared by the overlays (tests look for them): the scene's palette.
+inline constexpr Rgba kBitEdgeColour = palette::kBitEdge;
+inline constexpr Rgba kProbeColour = palette::kProbeEdge;
 
 }  // namespace core

@@ -8,11 +8,17 @@
 namespace core {
 
 int CanvasSceneDraw::px(float x) const {
-  return int(std::lround((x - float(ox_)) * float(s_)));
+  return int(std::lround(x * float(s_)));
 }
 int CanvasSceneDraw::py(float y) const {
-  return int(std::lround((y - float(oy_)) * float(s_)));
+  return int(std::lround(y * float(s_)));
 }
+std::array<float, 4> CanvasSceneDraw::visible() const {
+  const float s = float(s_);
+  return {float(c_.originX()) / s, float(c_.originY()) / s, float(c_.originX() + c_.width()) / s,
+          float(c_.originY() + c_.height()) / s};
+}
+
 int CanvasSceneDraw::glyphScale() const {
   return std::max(1, s_ / 2);
 }
@@ -74,7 +80,7 @@ void CanvasSceneDraw::line(float x0, float y0, float x1, float y1, Rgba c, float
 
 void CanvasSceneDraw::circle(float x, float y, float radius, Rgba fillColour, Rgba edge,
                              float thickness) {
-  const double cx = (double(x) - ox_) * s_, cy = (double(y) - oy_) * s_, r = radius;
+  const double cx = double(x) * s_, cy = double(y) * s_, r = radius;
   const double inner = std::max(0.0, r - std::max(1.0, double(thickness)));
   const int x0 = int(std::floor(cx - r)), x1 = int(std::ceil(cx + r));
   const int y0 = int(std::floor(cy - r)), y1 = int(std::ceil(cy + r));

@@ -15,13 +15,13 @@ namespace core {
 
 class CanvasSceneDraw final : public SceneDraw {
  public:
-  // Room pixel (x, y) lands on canvas pixel ((x - originX) * scale, (y - originY) * scale):
-  // an origin other than 0 draws one region of the room.
-  CanvasSceneDraw(Canvas& canvas, const MapDocument& map, int scale, int originX = 0,
-                  int originY = 0)
-      : c_(canvas), map_(map), s_(scale), ox_(originX), oy_(originY) {}
+  // Room pixel (x, y) lands on picture pixel (x * scale, y * scale); a canvas
+  // that is a window onto the picture (a band, a region) gets only its part.
+  CanvasSceneDraw(Canvas& canvas, const MapDocument& map, int scale)
+      : c_(canvas), map_(map), s_(scale) {}
 
   float scale() const override { return float(s_); }
+  std::array<float, 4> visible() const override;
   void cellGraphics(int col, int row, const Metatile& mt) override;
   void fill(float x0, float y0, float x1, float y1, Rgba c) override;
   void outline(float x0, float y0, float x1, float y1, Rgba c, float px, bool dashed) override;
@@ -38,7 +38,7 @@ class CanvasSceneDraw final : public SceneDraw {
 
   Canvas& c_;
   const MapDocument& map_;
-  int s_, ox_, oy_;
+  int s_;
 };
 
 }  // namespace core

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/scene/room_scene.h"
+
 namespace core {
 
 Canvas renderSweepImage(const SweepResult& r, int scale) {
@@ -17,9 +19,10 @@ Canvas renderSweepImage(const SweepResult& r, int scale) {
       const size_t i = size_t(y) * size_t(n) + size_t(x);
       Rgba col = kSweepApartColour;
       if (r.image[i] > 0) {
-        // A floor of 0.3 keeps a single mismatch visible next to dense ones.
-        const double t = 0.3 + 0.7 * double(r.image[i]) / double(most);
-        col = heatColour(t);
+        // The audit heatmap's ramp, opaque: nothing lies beneath a sweep image.
+        const double t = double(r.image[i]) / double(most);
+        col = heatColour(int(r.image[i]), int(most));
+        col.a = 255;
         if (r.extraImage.size() == pixels && 2 * r.extraImage[i] > r.image[i])
           col = Rgba{uint8_t(40 + 80 * t), uint8_t(90 + 110 * t), 255, 255};
       } else if (r.overlapImage[i] > 0) {

@@ -129,7 +129,7 @@ void drawCells(const SceneInput& in, SceneDraw& d) {
         d.cellGraphics(c, r, *mt);
       else
         d.fill(c * cs, r * cs, (c + 1) * cs, (r + 1) * cs,
-               mt ? collisionColour(mt->collision) : palette::kEmpty);
+               mt ? collisionColour(mt->collision) : palette::kMissing);
     }
 }
 
@@ -222,15 +222,14 @@ void drawEntities(const SceneInput& in, const Recording* rec, int f, SceneDraw& 
       py = e->y();
     }
     if ((in.overlays & kOverlayPath) && e) {
-      // A fading trail of where the hitbox centre was over the last frames.
+      // A fading trail of the moves of the last frames (each call's before to after).
       const int from = std::max(0, f - in.trailFrames);
       for (int k = from; k < f; ++k) {
-        const auto& ea = rec->frames[size_t(k)].entities;
-        const auto& eb = rec->frames[size_t(k + 1)].entities;
-        if (i >= ea.size() || i >= eb.size()) continue;
-        const Point a = centre(ea[i].x(), ea[i].y()), b = centre(eb[i].x(), eb[i].y());
+        const auto& ek = rec->frames[size_t(k)].entities;
+        if (i >= ek.size() || ek[i].before.size() < 2) continue;
+        const Point a = centre(ek[i].before[0], ek[i].before[1]), b = centre(ek[i].x(), ek[i].y());
         const float alpha = float(k - from + 1) / float(f - from + 1);
-        d.line(a.x, a.y, b.x, b.y, withAlpha(spec.colour, int(200 * alpha)), 2, false);
+        d.line(a.x, a.y, b.x, b.y, withAlpha(spec.colour, int(80 + 150 * alpha)), 2, false);
       }
       if (e->before.size() >= 2) {
         const Point a = centre(e->before[0], e->before[1]), b = centre(px, py);

@@ -74,7 +74,8 @@ inline constexpr Rgba kGhost{255, 255, 255, 255};
 inline constexpr Rgba kGhostFill{255, 255, 255, 50};
 inline constexpr Rgba kOffender{255, 60, 200, 255};
 inline constexpr Rgba kLabelPlate{0, 0, 0, 190};
-inline constexpr Rgba kEmpty{30, 34, 40, 255};  // background, and a cell with no metatile
+inline constexpr Rgba kEmpty{30, 34, 40, 255};     // background, a free cell
+inline constexpr Rgba kMissing{255, 0, 255, 255};  // a cell naming a metatile the set lacks
 // Op-code marks, one colour per op-code bit (4..7).
 inline constexpr Rgba kOpcode[4] = {
     {90, 170, 255, 255}, {120, 230, 120, 255}, {240, 200, 80, 255}, {255, 110, 200, 255}};
