@@ -231,6 +231,7 @@ RunResult CpuSm83::run(const RunLimits& limits) {
   const uint64_t maxInstructions = limits.maxInstructions;
   const bool selfLoop = limits.stopOnSelfLoop;
   uint64_t n = 0;
+  uint16_t lastPc = lastPc_;
   HaltReason reason = HaltReason::None;
   deadline_ = 0;
   ticked_ = cycles;  // a hand-set cycle counter does not move the devices' clock
@@ -258,6 +259,7 @@ RunResult CpuSm83::run(const RunLimits& limits) {
       break;
     }
     const uint16_t startPc = e.pc;
+    lastPc = startPc;
     e.execute(haltBug);
     ++n;
     if (selfLoop && e.pc == startPc && !haltBug) [[unlikely]] {
@@ -266,6 +268,7 @@ RunResult CpuSm83::run(const RunLimits& limits) {
     }
   }
   e.store();
+  lastPc_ = lastPc;
   syncBus();  // devices are up to date whenever the CPU is not running
   return {reason, n, cycles - start};
 }

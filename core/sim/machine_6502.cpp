@@ -74,6 +74,18 @@ struct M6502Traits {
     cpu.clearJam();
   }
   static constexpr HaltKind kFault = HaltKind::Jam;
+  static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
+    const uint16_t last = cpu.lastInstructionPc();
+    const uint8_t op = bus.peek(last);
+    if (r.reason == HaltKind::Returned) {
+      // The call's JSR frame leaves S at $FD once RTS has pulled the sentinel.
+      detail::reviewReturn(r, op == 0x60 || op == 0x40, last, "RTS", "S", cpu.regs.s, 0xFD, 2);
+      return;
+    }
+    char text[48];
+    std::snprintf(text, sizeof text, "JAM opcode $%02X at $%04X", op, last);
+    r.detail = text;
+  }
 };
 
 class Machine6502 final : public detail::CpuMachine<M6502Traits> {
@@ -83,7 +95,7 @@ class Machine6502 final : public detail::CpuMachine<M6502Traits> {
   void beginCall(uint16_t entry) override {
     // JSR semantics: the routine's RTS pulls sentinel-1 and lands on the sentinel.
     cpu_.clearJam();
-    cpu_.regs.s = 0xFD;
+    cpu_.regs.s = 0xFD;  // the review of a return expects S back here
     uint16_t ret = detail::kSentinel - 1;
     bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret >> 8));
     bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret));

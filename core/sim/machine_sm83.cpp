@@ -64,6 +64,18 @@ struct Sm83Traits {
   static bool faulted(const Cpu& cpu) { return cpu.locked(); }
   static void resetCpu(Cpu& cpu) { cpu.setState(emusm83::CpuState{}); }
   static constexpr HaltKind kFault = HaltKind::Locked;
+  static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
+    if (r.reason == HaltKind::Returned) {
+      const uint16_t last = cpu.lastInstructionPc();
+      const uint8_t op = bus.peek(last);
+      const bool ret = op == 0xC9 || op == 0xD9 || (op & 0xE7) == 0xC0;  // RET, RETI, RET cc
+      detail::reviewReturn(r, ret, last, "RET", "SP", cpu.regs.sp, kStackTop, 4);
+      return;
+    }
+    // A lock-up inside HALT is not an illegal opcode: nothing was enabled to end the wait.
+    if (cpu.halted()) r.reason = HaltKind::HaltForever;
+    r.detail = cpu.lockReason();
+  }
 };
 
 class MachineSm83 final : public detail::CpuMachine<Sm83Traits> {
