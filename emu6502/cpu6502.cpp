@@ -51,7 +51,6 @@ RunResult Cpu6502::run(const RunLimits& limits) {
   const std::vector<bool>* breakpoints = limits.breakpoints;
   const bool stopOnSelfLoop = limits.stopOnSelfLoop;
   uint64_t n = 0;
-  uint16_t lastPc = lastPc_;
   HaltReason reason = HaltReason::None;
   while (reason == HaltReason::None) {
     if (e.pc == sentinel) {
@@ -83,7 +82,6 @@ RunResult Cpu6502::run(const RunLimits& limits) {
         }
       }
       const uint16_t startPc = e.pc;
-      lastPc = startPc;
       ++n;
       if (!e.execute()) [[unlikely]] {
         jammed_ = true;
@@ -99,7 +97,6 @@ RunResult Cpu6502::run(const RunLimits& limits) {
     } while (n < end);
   }
   e.save(regs);
-  lastPc_ = lastPc;
   cycles += e.cyc;
   return {reason, n, e.cyc};
 }

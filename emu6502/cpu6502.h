@@ -121,9 +121,6 @@ class Cpu6502 {
   bool jammed() const { return jammed_; }
   void clearJam() { jammed_ = false; }
   void setJammed(bool jammed) { jammed_ = jammed; }  // for restoring a snapshot
-  // Address of the last instruction executed (by runUntil or step), so a caller that
-  // halted at the sentinel can tell an RTS from a jump into it.
-  uint16_t lastInstructionPc() const { return lastPc_; }
 
  private:
   template <class Mem, bool kObserve, bool kChecks>
@@ -138,7 +135,6 @@ class Cpu6502 {
   uint8_t* flat_;
   const uint64_t* hooked_;  // with flat_: pages that still go through the bus
   bool jammed_ = false;
-  uint16_t lastPc_ = 0;
 };
 
 }  // namespace emu6502

@@ -184,15 +184,11 @@ FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hb, const Oracle
 
 std::string routineFaultMessage(const EntityFrame& e) {
   std::string m;
-  if (isFault(e.halt)) {
-    m = std::string("halted: ") + haltKindName(e.halt);
-    if (!e.haltDetail.empty()) m += " (" + e.haltDetail + ")";
-  }
-  if (e.badWrite) {
-    if (!m.empty()) m += "; ";
-    m += e.badWriteDetail.empty() ? "wrote into the encoded room or attribute table"
-                                  : e.badWriteDetail;
-  }
+  if (isFault(e.halt)) m = std::string("halted: ") + haltKindName(e.halt);
+  if (!m.empty() && !e.faultDetail.empty()) m += ": ";
+  m += e.faultDetail;
+  if (e.badWrite && e.faultDetail.empty())
+    m += std::string(m.empty() ? "" : "; ") + "wrote into the encoded room or attribute table";
   return m;
 }
 

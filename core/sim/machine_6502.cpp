@@ -75,15 +75,16 @@ struct M6502Traits {
   }
   static constexpr HaltKind kFault = HaltKind::Jam;
   static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
-    const uint16_t last = cpu.lastInstructionPc();
-    const uint8_t op = bus.peek(last);
     if (r.reason == HaltKind::Returned) {
-      // The call's JSR frame leaves S at $FD once RTS has pulled the sentinel.
-      detail::reviewReturn(r, op == 0x60 || op == 0x40, last, "RTS", "S", cpu.regs.s, 0xFD, 2);
+      // The call's JSR frame leaves S at $FD once RTS has pulled the sentinel. Zeroed
+      // memory is BRK on a 6502, so a slide never reaches the sentinel; a jump there
+      // without the pull shows in S too. (No last-PC bookkeeping in the hot loop.)
+      detail::reviewReturn(r, true, 0, "RTS", "S", cpu.regs.s, 0xFD, 2);
       return;
     }
-    char text[48];
-    std::snprintf(text, sizeof text, "JAM opcode $%02X at $%04X", op, last);
+    char text[48];  // JAM leaves PC on the opcode
+    std::snprintf(text, sizeof text, "JAM opcode $%02X at $%04X", bus.peek(cpu.regs.pc),
+                  cpu.regs.pc);
     r.detail = text;
   }
 };

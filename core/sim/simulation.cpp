@@ -259,8 +259,8 @@ class ProbeObserver final : public AccessObserver {
   void badWrite(uint16_t addr, uint8_t value, const char* table, const std::string& where) {
     if (out_.badWrite) return;
     out_.badWrite = true;
-    out_.badWriteDetail = "wrote $" + hex(value).substr(2) + " into " + table + " at $" +
-                          hex(addr) + " (" + where + ")";
+    out_.faultDetail = "wrote $" + hex(value).substr(2) + " into " + table + " at $" + hex(addr) +
+                       " (" + where + ")";
   }
   const Binding& b_;
   const Room& room_;
@@ -306,7 +306,7 @@ bool Recording::operator==(const Recording& o) const {
           a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
           a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
           a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
-          a[i].badWriteDetail != b[i].badWriteDetail || a[i].haltDetail != b[i].haltDetail)
+          a[i].faultDetail != b[i].faultDetail)
         return false;
   }
   return true;
@@ -434,7 +434,9 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   ef.cycles = uint32_t(r.cycles);
   ef.instructions = uint32_t(r.instructions);
   ef.halt = r.reason;
-  if (isFault(r.reason)) ef.haltDetail = std::move(r.detail);
+  if (isFault(r.reason) && !r.detail.empty())
+    ef.faultDetail =
+        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
   ef.after = readFields(slot);
   return ef;
 }

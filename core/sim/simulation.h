@@ -72,8 +72,10 @@ struct EntityFrame {
   std::vector<uint16_t> cellsRead;  // room cell indices (row * width + col), in first-read order
   std::vector<uint16_t> attrsRead;  // metatile ids whose attribute byte was read
   bool badWrite = false;            // wrote into the encoded room or attribute table
-  std::string badWriteDetail;       // the first such write: value, address, cell or metatile
-  std::string haltDetail;           // why a faulting halt happened (CallResult::detail)
+  // What a fault's kind does not say: the CPU's reason for a faulting halt
+  // (CallResult::detail) and/or the first write into the map (value, address,
+  // cell or metatile), joined by "; ". Empty for a clean call.
+  std::string faultDetail;
 
   int x() const { return after.size() > 0 ? after[0] : 0; }
   int y() const { return after.size() > 1 ? after[1] : 0; }
