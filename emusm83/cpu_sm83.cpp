@@ -39,6 +39,7 @@ void CpuSm83::clearStates() {
   halted_ = haltEntry_ = haltBug_ = locked_ = stopped_ = eiPending_ = false;
   lockReason_[0] = '\0';
   deadline_ = 0;
+  returnEnd_ = UINT64_MAX;
 }
 
 void CpuSm83::clearLock() {
@@ -65,6 +66,7 @@ void CpuSm83::setState(const CpuState& s) {
     std::snprintf(lockReason_, sizeof lockReason_, "restored lock-up");
   if (!locked_) lockReason_[0] = '\0';
   deadline_ = 0;
+  returnEnd_ = UINT64_MAX;  // a state from elsewhere: no return has just ended
 }
 
 void CpuSm83::reset() {
@@ -231,7 +233,6 @@ RunResult CpuSm83::run(const RunLimits& limits) {
   const uint64_t maxInstructions = limits.maxInstructions;
   const bool selfLoop = limits.stopOnSelfLoop;
   uint64_t n = 0;
-  uint16_t lastPc = lastPc_;
   HaltReason reason = HaltReason::None;
   deadline_ = 0;
   ticked_ = cycles;  // a hand-set cycle counter does not move the devices' clock
@@ -259,7 +260,6 @@ RunResult CpuSm83::run(const RunLimits& limits) {
       break;
     }
     const uint16_t startPc = e.pc;
-    lastPc = startPc;
     e.execute(haltBug);
     ++n;
     if (selfLoop && e.pc == startPc && !haltBug) [[unlikely]] {
@@ -268,7 +268,6 @@ RunResult CpuSm83::run(const RunLimits& limits) {
     }
   }
   e.store();
-  lastPc_ = lastPc;
   syncBus();  // devices are up to date whenever the CPU is not running
   return {reason, n, cycles - start};
 }

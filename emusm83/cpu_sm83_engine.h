@@ -342,9 +342,11 @@ class Engine {
       if (!cond<y>()) return;
       pc = pop16();
       internal();
+      cpu_.returnEnd_ = cyc;
     } else if constexpr (kH == H::Ret || kH == H::Reti) {
       pc = pop16();
       internal();
+      cpu_.returnEnd_ = cyc;
       if constexpr (kH == H::Reti) {
         ime = true;  // at once, unlike EI
         deadline = 0;

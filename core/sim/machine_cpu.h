@@ -36,15 +36,19 @@ constexpr uint16_t kSentinel = 0xFFF0;
 // A halt at the sentinel counts as a return only when a return instruction
 // (`byReturn`, named `retName`) brought PC there and the stack pointer is back
 // where the call began; otherwise the call lost its return address (popped it,
-// slid through zeroed memory into the sentinel, jumped there) and is a fault.
-inline void reviewReturn(CallResult& r, bool byReturn, uint16_t lastPc, const char* retName,
+// slid through zeroed memory into the sentinel from `slideFrom`, or -1: jumped
+// there) and is a fault.
+inline void reviewReturn(CallResult& r, bool byReturn, int slideFrom, const char* retName,
                          const char* spName, unsigned sp, unsigned expectedSp, int spDigits) {
   if (byReturn && sp == expectedSp) return;
   char text[96];
-  if (!byReturn)
+  if (!byReturn && slideFrom >= 0)
     std::snprintf(text, sizeof text,
                   "reached the return sentinel $%04X by sliding from $%04X, not by %s", kSentinel,
-                  lastPc, retName);
+                  unsigned(slideFrom), retName);
+  else if (!byReturn)
+    std::snprintf(text, sizeof text, "reached the return sentinel $%04X by a jump, not by %s",
+                  kSentinel, retName);
   else
     std::snprintf(text, sizeof text, "returned with %s=$%0*X, expected $%0*X", spName, spDigits, sp,
                   spDigits, expectedSp);

@@ -66,10 +66,15 @@ struct Sm83Traits {
   static constexpr HaltKind kFault = HaltKind::Locked;
   static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
     if (r.reason == HaltKind::Returned) {
-      const uint16_t last = cpu.lastInstructionPc();
-      const uint8_t op = bus.peek(last);
-      const bool ret = op == 0xC9 || op == 0xD9 || (op & 0xE7) == 0xC0;  // RET, RETI, RET cc
-      detail::reviewReturn(r, ret, last, "RET", "SP", cpu.regs.sp, kStackTop, 4);
+      // Not by RET: most likely a slide through zeroed memory (NOPs); it began
+      // where the run of zero bytes before the sentinel begins.
+      const bool ret = cpu.lastReturnEnd() == cpu.cycles;
+      int from = -1;
+      if (!ret && bus.peek(detail::kSentinel - 1) == 0) {
+        from = detail::kSentinel - 1;
+        while (from > 0 && bus.peek(uint16_t(from - 1)) == 0) --from;
+      }
+      detail::reviewReturn(r, ret, from, "RET", "SP", cpu.regs.sp, kStackTop, 4);
       return;
     }
     // A lock-up inside HALT is not an illegal opcode: nothing was enabled to end the wait.

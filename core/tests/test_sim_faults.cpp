@@ -254,7 +254,12 @@ TEST(LostReturn, Sm83PoppedReturnAddressSlidingIntoTheSentinelIsAFault) {
   EXPECT_EQ(r.reason, core::HaltKind::LostReturn);
   EXPECT_TRUE(core::isFault(r.reason));
   EXPECT_STREQ(core::haltKindName(r.reason), "lost return");
-  EXPECT_EQ(r.detail, "reached the return sentinel $FFF0 by sliding from $FFEF, not by RET");
+  // The slide starts after the routine's last byte (RET at $0155).
+  EXPECT_EQ(r.detail, "reached the return sentinel $FFF0 by sliding from $0156, not by RET");
+  // Jumping to the sentinel with a variable in the byte before it is no slide.
+  r = callSm83("  pop hl\n  ld a, 1\n  ld [$FFEF], a\n  jp $FFF0\n");
+  EXPECT_EQ(r.reason, core::HaltKind::LostReturn);
+  EXPECT_EQ(r.detail, "reached the return sentinel $FFF0 by a jump, not by RET");
 }
 
 TEST(LostReturn, Sm83ReturnAtTheWrongStackDepthIsAFault) {
@@ -275,8 +280,11 @@ TEST_F(Routine, TheLostReturnReasonReachesTheVerdict) {
   EXPECT_EQ(sim.recording().frames[0].entities[0].halt, core::HaltKind::LostReturn);
   auto v = core::classifyRecording(s, sim.recording());
   EXPECT_EQ(v[0].verdict, core::Verdict::RoutineFault);
-  EXPECT_NE(v[0].message.find("by sliding from $FFEF, not by RET"), std::string::npos)
+  EXPECT_NE(v[0].message.find("halted: lost return: reached the return sentinel $FFF0 by sliding "
+                              "from $"),
+            std::string::npos)
       << v[0].message;
+  EXPECT_NE(v[0].message.find(", not by RET"), std::string::npos) << v[0].message;
   // The debugger's single steps judge the return the same way.
   ASSERT_TRUE(sim.seek(0, 0));
   sim.machine().beginCall(sim.binding().entry);
