@@ -39,6 +39,7 @@ void CpuSm83::clearStates() {
   halted_ = haltEntry_ = haltBug_ = locked_ = stopped_ = eiPending_ = false;
   lockReason_[0] = '\0';
   deadline_ = 0;
+  returnEnd_ = UINT64_MAX;
 }
 
 void CpuSm83::clearLock() {
@@ -65,6 +66,7 @@ void CpuSm83::setState(const CpuState& s) {
     std::snprintf(lockReason_, sizeof lockReason_, "restored lock-up");
   if (!locked_) lockReason_[0] = '\0';
   deadline_ = 0;
+  returnEnd_ = UINT64_MAX;  // a state from elsewhere: no return has just ended
 }
 
 void CpuSm83::reset() {

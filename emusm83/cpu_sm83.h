@@ -121,6 +121,11 @@ class CpuSm83 {
   const char* lockReason() const { return lockReason_; }
   // Lets the CPU run again from PC after a lock-up; also ends a HALT or STOP.
   void clearLock();
+  // The M-cycle count at the end of the last return taken (RET, RETI, RET cc). It
+  // equals `cycles` when a return was the last thing the CPU did, which tells a
+  // caller halted at a return sentinel a RET from a slide or a jump into it. A
+  // store per return rather than per instruction keeps the fast path fast.
+  uint64_t lastReturnEnd() const { return returnEnd_; }
   // EI ran and IME turns on after the next instruction.
   bool eiPending() const { return eiPending_; }
   void setEiPending(bool pending) { eiPending_ = pending; }
@@ -155,6 +160,7 @@ class CpuSm83 {
   uint64_t deadline_ = 0;  // next cycle count at which service() must run
   uint16_t lastAddr_ = 0;  // previous bus cycle, reported for internal cycles
   uint8_t lastData_ = 0;
+  uint64_t returnEnd_ = UINT64_MAX;
   bool halted_ = false;
   bool haltEntry_ = false;  // HALT just ran: an interrupt already pending triggers the bug
   bool haltBug_ = false;

@@ -64,6 +64,7 @@ class Engine {
   bool ime = false;
   uint64_t cyc = 0;
   uint64_t deadline = 0;
+  uint64_t returnEnd = 0;  // cyc at the end of the last return taken (CpuSm83::lastReturnEnd)
 
   EMUSM83_INLINE void load() {
     const Regs& r = cpu_.regs;
@@ -71,6 +72,7 @@ class Engine {
     sp = r.sp, pc = r.pc, ime = r.ime;
     cyc = cpu_.cycles;
     deadline = cpu_.deadline_;
+    returnEnd = cpu_.returnEnd_;
     if constexpr (kObserve) lastAddr_ = cpu_.lastAddr_, lastData_ = cpu_.lastData_;
   }
 
@@ -80,6 +82,7 @@ class Engine {
     r.sp = sp, r.pc = pc, r.ime = ime;
     cpu_.cycles = cyc;
     cpu_.deadline_ = deadline;
+    cpu_.returnEnd_ = returnEnd;
     if constexpr (kObserve) cpu_.lastAddr_ = lastAddr_, cpu_.lastData_ = lastData_;
   }
 
@@ -342,9 +345,11 @@ class Engine {
       if (!cond<y>()) return;
       pc = pop16();
       internal();
+      returnEnd = cyc;
     } else if constexpr (kH == H::Ret || kH == H::Reti) {
       pc = pop16();
       internal();
+      returnEnd = cyc;
       if constexpr (kH == H::Reti) {
         ime = true;  // at once, unlike EI
         deadline = 0;

@@ -1,10 +1,15 @@
 // `collido run SCENARIO [--frames N] [--json OUT]`: runs a scenario through the
-// frame runner and prints a row per frame and entity, or writes the recording as JSON.
+// frame runner and prints a row per frame and entity with its verdict
+// (core/check/verdict.h), or writes the recording and verdicts as JSON, then a
+// count per verdict. Exit 0 when every frame is ok, 1 when any is not (a
+// finding: CLIP, ROUTINE-FAULT, ...), 2 for bad input.
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "core/check/verdict.h"
 #include "core/map/limits.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
@@ -64,8 +69,9 @@ int runScenario(const RunOptions& o) {
     return kExitBadInput;
   }
   const core::Recording& rec = sim.recording();
+  const std::vector<core::FrameVerdict> verdicts = core::classifyRecording(scenario, rec);
+  std::array<int, core::kVerdictCount> counts{};
   const int width = scenario.map.room.width;
-  int faults = 0;
   nlohmann::json out;
   if (!o.json.empty()) {
     out["scenario"] = o.scenario;
@@ -74,14 +80,16 @@ int runScenario(const RunOptions& o) {
     for (const auto& e : scenario.entities) out["entities"].push_back(e.name);
     out["frames"] = nlohmann::json::array();
   } else {
-    std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %-20s %s\n", "frame", "entity", "input", "x", "y",
-                "cycles", "halt", "other fields", "cells read (col,row)");
+    std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %-13s %-20s %s\n", "frame", "entity", "input",
+                "x", "y", "cycles", "halt", "verdict", "other fields", "cells read (col,row)");
   }
+  size_t k = 0;
   for (size_t f = 0; f < rec.frames.size(); ++f) {
     nlohmann::json jf = nlohmann::json::array();
-    for (size_t i = 0; i < rec.frames[f].entities.size(); ++i) {
+    for (size_t i = 0; i < rec.frames[f].entities.size(); ++i, ++k) {
       const core::EntityFrame& e = rec.frames[f].entities[i];
-      if (core::isFault(e.halt)) ++faults;
+      const core::FrameVerdict& v = verdicts[k];
+      ++counts[size_t(v.verdict)];
       if (!o.json.empty()) {
         jf.push_back({{"input", core::buttonsText(e.input)},
                       {"before", e.before},
@@ -89,32 +97,52 @@ int runScenario(const RunOptions& o) {
                       {"cycles", e.cycles},
                       {"instructions", e.instructions},
                       {"halt", core::haltKindName(e.halt)},
+                      {"verdict", core::verdictName(v.verdict)},
+                      {"message", v.message},
                       {"cellsRead", e.cellsRead},
                       {"attrsRead", e.attrsRead}});
       } else {
         std::string input = core::buttonsText(e.input);
-        std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %-20s %s\n", f,
+        std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %-13s %-20s %s\n", f,
                     scenario.entities[i].name.c_str(), input.empty() ? "-" : input.c_str(), e.x(),
-                    e.y(), e.cycles, core::haltKindName(e.halt),
+                    e.y(), e.cycles, core::haltKindName(e.halt), core::verdictName(v.verdict),
                     otherFieldsText(rec.fieldNames, e.after).c_str(),
                     cellsText(e.cellsRead, width).c_str());
+        // The evidence of a finding, under its row (ok frames have none).
+        if (!v.message.empty()) std::printf("%6s %s\n", "", v.message.c_str());
       }
     }
     if (!o.json.empty()) out["frames"].push_back(jf);
   }
-  if (!o.json.empty() && !core::writeFileAtomic(o.json, out.dump(1) + "\n", &error, false)) {
-    std::fprintf(stderr, "collido run: %s\n", error.c_str());
-    return kExitBadInput;
+  nlohmann::json summary = nlohmann::json::object();
+  for (int v = 0; v < core::kVerdictCount; ++v)
+    summary[core::verdictName(core::Verdict(v))] = counts[size_t(v)];
+  if (!o.json.empty()) {
+    out["summary"] = summary;
+    if (!core::writeFileAtomic(o.json, out.dump(1) + "\n", &error, false)) {
+      std::fprintf(stderr, "collido run: %s\n", error.c_str());
+      return kExitBadInput;
+    }
   }
-  if (faults) {
-    std::fprintf(stderr, "collido run: %d call(s) ended in a routine fault\n", faults);
+  // The summary goes to stdout with the table; with --json it is the only output.
+  std::string line;
+  for (int v = 0; v < core::kVerdictCount; ++v) {
+    if (!line.empty()) line += ", ";
+    line +=
+        std::string(core::verdictName(core::Verdict(v))) + " " + std::to_string(counts[size_t(v)]);
+  }
+  std::printf("%zu call(s): %s\n", verdicts.size(), line.c_str());
+  const size_t notOk = verdicts.size() - size_t(counts[size_t(core::Verdict::Ok)]);
+  if (notOk > 0) {
+    std::fprintf(stderr, "collido run: %zu of %zu call(s) not ok\n", notOk, verdicts.size());
     return kExitFindings;
   }
   return kExitClean;
 }
 
 CommandRegistrar reg(
-    "run", "Run a scenario and print a row per frame and entity", [](CLI::App& sub) {
+    "run", "Run a scenario: a row per frame and entity with its verdict; exit 1 when any is not ok",
+    [](CLI::App& sub) {
       auto o = std::make_shared<RunOptions>();
       sub.add_option("scenario", o->scenario, "Scenario file (maps/*.json)")->required();
       sub.add_option("--frames", o->frames, "Frames to run (default: the scenario's)")

@@ -216,18 +216,10 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
           const Motion mv{kAuditDirections[size_t(cc.dir)][0] * cc.speed,
                           kAuditDirections[size_t(cc.dir)][1] * cc.speed};
           const int rx = unwrapField(pos.x, ef.x(), sizeX), ry = unwrapField(pos.y, ef.y(), sizeY);
-          FrameVerdict v;
-          if (isFault(ef.halt)) {
-            v.startX = pos.x;
-            v.startY = pos.y;
-            v.motion = mv;
-            v.routineX = rx;
-            v.routineY = ry;
-            v.verdict = Verdict::RoutineFault;
-            v.message = std::string("halted: ") + haltKindName(ef.halt);
-          } else {
-            v = classifyMove(sc.map, hb, sc.oracle, m.originX, m.originY, pos.x, pos.y, mv, rx, ry);
-          }
+          FrameVerdict v = isRoutineFault(ef) ? classifyFault(ef, sc.map, hb, sc.oracle, m.originX,
+                                                              m.originY, pos.x, pos.y, mv, rx, ry)
+                                              : classifyMove(sc.map, hb, sc.oracle, m.originX,
+                                                             m.originY, pos.x, pos.y, mv, rx, ry);
           ++out.cases;
           ++out.counts[size_t(v.verdict)];
           if (v.verdict != Verdict::Ok) {

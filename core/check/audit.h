@@ -16,6 +16,9 @@
 // (directions without one are skipped). Speed goes into the "speed" field; a
 // routine without one is audited at motion.speed only (other speeds skipped),
 // except with dx/dy input, whose byte carries the speed.
+// Calls run without the read probe but with the machine watching writes into
+// the room and attribute table, so a routine that writes into its own map is a
+// ROUTINE-FAULT here as in a recording (classifyFault, the same judgement).
 // Runs on all cores, one Simulation per thread built from one assembled image;
 // the progress callback is called from the calling thread.
 #pragma once

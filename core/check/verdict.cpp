@@ -182,6 +182,33 @@ FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hb, const Oracle
   return v;
 }
 
+std::string routineFaultMessage(const EntityFrame& e) {
+  std::string m;
+  if (isFault(e.halt)) m = std::string("halted: ") + haltKindName(e.halt);
+  if (!m.empty() && !e.faultDetail.empty()) m += ": ";
+  m += e.faultDetail;
+  if (e.badWrite && e.faultDetail.empty())
+    m += std::string(m.empty() ? "" : "; ") + "wrote into the encoded room or attribute table";
+  return m;
+}
+
+FrameVerdict classifyFault(const EntityFrame& e, const MapDocument& map, const Hitbox& hb,
+                           const OracleSettings& s, int originX, int originY, int x, int y,
+                           Motion motion, int rx, int ry) {
+  FrameVerdict v;
+  v.startX = x;
+  v.startY = y;
+  v.motion = motion;
+  v.routineX = rx;
+  v.routineY = ry;
+  OracleMove o = oracleMove(map, hb, x, y, motion.dx, motion.dy, s, originX, originY);
+  v.oracleX = o.x;
+  v.oracleY = o.y;
+  v.verdict = Verdict::RoutineFault;
+  v.message = routineFaultMessage(e);
+  return v;
+}
+
 std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording& rec) {
   std::vector<FrameVerdict> out;
   const RoutineManifest& m = sc.manifest;
@@ -198,24 +225,10 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
       const int by = e.before.size() > 1 ? e.before[1] : 0;
       const int rx = unwrapField(bx, e.x(), sizeX), ry = unwrapField(by, e.y(), sizeY);
       Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input);
-      FrameVerdict v;
-      if (isFault(e.halt) || e.badWrite) {
-        v.startX = bx;
-        v.startY = by;
-        v.motion = mv;
-        v.routineX = rx;
-        v.routineY = ry;
-        OracleMove o = oracleMove(sc.map, sc.hitboxOf(i), bx, by, mv.dx, mv.dy, sc.oracle,
-                                  m.originX, m.originY);
-        v.oracleX = o.x;
-        v.oracleY = o.y;
-        v.verdict = Verdict::RoutineFault;
-        v.message = isFault(e.halt) ? std::string("halted: ") + haltKindName(e.halt)
-                                    : "wrote into the encoded room or attribute table";
-      } else {
-        v = classifyMove(sc.map, sc.hitboxOf(i), sc.oracle, m.originX, m.originY, bx, by, mv, rx,
-                         ry);
-      }
+      FrameVerdict v = isRoutineFault(e) ? classifyFault(e, sc.map, sc.hitboxOf(i), sc.oracle,
+                                                         m.originX, m.originY, bx, by, mv, rx, ry)
+                                         : classifyMove(sc.map, sc.hitboxOf(i), sc.oracle,
+                                                        m.originX, m.originY, bx, by, mv, rx, ry);
       v.frame = int(f);
       v.entity = int(i);
       out.push_back(std::move(v));

@@ -12,7 +12,9 @@
 // unwrapped to the field width (an 8-bit x going 0 -> 255 moved by -1).
 //
 // Classes, checked in this order (the first that applies wins):
-//  ROUTINE-FAULT  the call halted abnormally (isFault) or wrote into the room.
+//  ROUTINE-FAULT  the call halted abnormally (isFault: budget, JAM, illegal
+//                 opcode, HALT nothing can end, STOP, a lost return address) or
+//                 wrote into the room or attribute table (routineFaultMessage).
 //  CLIP           the routine's final hitbox overlaps a cell it newly entered
 //                 (not overlapped at the start) whose collision byte blocks the
 //                 direction it entered from. A cell new in both column and row
@@ -84,6 +86,20 @@ struct FrameVerdict {
 FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hitbox,
                           const OracleSettings& settings, int originX, int originY, int x, int y,
                           Motion motion, int routineX, int routineY);
+
+// The ROUTINE-FAULT message of a call: why it halted abnormally (isFault, with
+// the CPU's reason) and/or the first write into its map; empty when the call
+// did not fault. Recordings and audits both judge faults with this.
+std::string routineFaultMessage(const EntityFrame& e);
+inline bool isRoutineFault(const EntityFrame& e) {
+  return isFault(e.halt) || e.badWrite;
+}
+
+// Judges a call that faulted (routineFaultMessage not empty): ROUTINE-FAULT with
+// the start, intended motion, the oracle's end and the routine's (unwrapped) end.
+FrameVerdict classifyFault(const EntityFrame& e, const MapDocument& map, const Hitbox& hitbox,
+                           const OracleSettings& settings, int originX, int originY, int x, int y,
+                           Motion motion, int routineX, int routineY);
 
 // The routine's value after a call, unwrapped relative to `before` for a field
 // of `size` bytes (1 or 2).

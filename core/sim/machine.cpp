@@ -47,13 +47,18 @@ const char* haltKindName(HaltKind k) {
       return "STOP";
     case HaltKind::Stepped:
       return "stepped";
+    case HaltKind::LostReturn:
+      return "lost return";
+    case HaltKind::HaltForever:
+      return "halt with no interrupt enabled";
   }
   return "?";
 }
 
 bool isFault(HaltKind k) {
   return k == HaltKind::CycleBudget || k == HaltKind::InstructionBudget || k == HaltKind::Jam ||
-         k == HaltKind::Locked || k == HaltKind::Stopped;
+         k == HaltKind::Locked || k == HaltKind::Stopped || k == HaltKind::LostReturn ||
+         k == HaltKind::HaltForever;
 }
 
 const char* cpuName(Cpu cpu) {

@@ -36,6 +36,8 @@ enum class HaltKind : uint8_t {
   Locked,             // SM83 illegal opcode
   Stopped,            // SM83 STOP
   Stepped,            // single step finished normally
+  LostReturn,         // reached the sentinel, but not by a return at the expected stack depth
+  HaltForever,        // SM83 HALT with no interrupt enabled: nothing can ever end it
 };
 const char* haltKindName(HaltKind k);
 // True for halts that mean the routine misbehaved.
@@ -45,6 +47,9 @@ struct CallResult {
   HaltKind reason = HaltKind::Returned;
   uint64_t cycles = 0;  // CPU cycles (6502) or M-cycles (SM83)
   uint64_t instructions = 0;
+  // Why a fault happened, when the CPU can say ("illegal opcode $D3 at $0150",
+  // "reached the return sentinel $FFF0 by sliding from $FFEF, not by RET"); else empty.
+  std::string detail;
 };
 
 // A named register for the debugger's CPU panel.
@@ -90,9 +95,11 @@ class Machine {
 
   // Data reads and writes inside the watched ranges are reported to the sink
   // during calls and steps (kinds Read and Write only), at a fraction of the
-  // cost of an observer. A null sink stops the reports.
+  // cost of an observer. A null sink stops the reports; `reads` false reports
+  // writes only (cheaper still: what audits use to catch writes into the map).
+  // Ranges are clipped to the 64 KiB address space.
   virtual void setWatch(const std::vector<AddressRange>& ranges) = 0;
-  virtual void setWatchSink(AccessObserver* sink) = 0;
+  virtual void setWatchSink(AccessObserver* sink, bool reads = true) = 0;
 
   virtual uint16_t pc() const = 0;
   virtual uint16_t sentinel() const = 0;

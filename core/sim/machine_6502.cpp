@@ -74,6 +74,19 @@ struct M6502Traits {
     cpu.clearJam();
   }
   static constexpr HaltKind kFault = HaltKind::Jam;
+  static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
+    if (r.reason == HaltKind::Returned) {
+      // The call's JSR frame leaves S at $FD once RTS has pulled the sentinel. Zeroed
+      // memory is BRK on a 6502, so a slide never reaches the sentinel; a jump there
+      // without the pull shows in S too. (No last-PC bookkeeping in the hot loop.)
+      detail::reviewReturn(r, true, 0, "RTS", "S", cpu.regs.s, 0xFD, 2);
+      return;
+    }
+    char text[48];  // JAM leaves PC on the opcode
+    std::snprintf(text, sizeof text, "JAM opcode $%02X at $%04X", bus.peek(cpu.regs.pc),
+                  cpu.regs.pc);
+    r.detail = text;
+  }
 };
 
 class Machine6502 final : public detail::CpuMachine<M6502Traits> {
@@ -83,7 +96,7 @@ class Machine6502 final : public detail::CpuMachine<M6502Traits> {
   void beginCall(uint16_t entry) override {
     // JSR semantics: the routine's RTS pulls sentinel-1 and lands on the sentinel.
     cpu_.clearJam();
-    cpu_.regs.s = 0xFD;
+    cpu_.regs.s = 0xFD;  // the review of a return expects S back here
     uint16_t ret = detail::kSentinel - 1;
     bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret >> 8));
     bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret));

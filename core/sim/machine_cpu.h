@@ -9,11 +9,17 @@
 //   static bool faulted(const Cpu&);      // JAM / illegal opcode
 //   static void resetCpu(Cpu&);           // registers and fault state to power-on
 //   static constexpr HaltKind kFault;
+//   static void review(const Cpu&, const Bus&, CallResult&);
+//                                         // a Returned that was no return -> LostReturn,
+//                                         // a fault -> its own kind and detail
 // The CPU-specific rest (beginCall, registers, snapshots, ...) stays in the
 // final class.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "core/sim/machine_common.h"
@@ -27,6 +33,29 @@ constexpr uint16_t kSentinel = 0xFFF0;
 // which report data accesses inside the ranges to the sink. That is how the
 // frame runner sees every map cell a routine reads at close to full speed,
 // where a full observer would see (and slow down) every cycle.
+// A halt at the sentinel counts as a return only when a return instruction
+// (`byReturn`, named `retName`) brought PC there and the stack pointer is back
+// where the call began; otherwise the call lost its return address (popped it,
+// slid through zeroed memory into the sentinel from `slideFrom`, or -1: jumped
+// there) and is a fault.
+inline void reviewReturn(CallResult& r, bool byReturn, int slideFrom, const char* retName,
+                         const char* spName, unsigned sp, unsigned expectedSp, int spDigits) {
+  if (byReturn && sp == expectedSp) return;
+  char text[96];
+  if (!byReturn && slideFrom >= 0)
+    std::snprintf(text, sizeof text,
+                  "reached the return sentinel $%04X by sliding from $%04X, not by %s", kSentinel,
+                  unsigned(slideFrom), retName);
+  else if (!byReturn)
+    std::snprintf(text, sizeof text, "reached the return sentinel $%04X by a jump, not by %s",
+                  kSentinel, retName);
+  else
+    std::snprintf(text, sizeof text, "returned with %s=$%0*X, expected $%0*X", spName, spDigits, sp,
+                  spDigits, expectedSp);
+  r.reason = HaltKind::LostReturn;
+  r.detail = text;
+}
+
 template <class EmuBus, class Pages>
 class WatchBus : public EmuBus {
  public:
@@ -34,12 +63,12 @@ class WatchBus : public EmuBus {
 
   uint8_t read(uint16_t addr) override {
     uint8_t v = ram_[addr];
-    if (sink_ && watched(addr)) sink_->onAccess(addr, v, AccessKind::Read);
+    if (readSink_ && watched(addr)) readSink_->onAccess(addr, v, AccessKind::Read);
     return v;
   }
   void write(uint16_t addr, uint8_t v) override {
     ram_[addr] = v;
-    if (sink_ && watched(addr)) sink_->onAccess(addr, v, AccessKind::Write);
+    if (writeSink_ && watched(addr)) writeSink_->onAccess(addr, v, AccessKind::Write);
   }
   uint8_t peek(uint16_t addr) const override { return ram_[addr]; }
   void poke(uint16_t addr, uint8_t v) override { ram_[addr] = v; }
@@ -52,17 +81,26 @@ class WatchBus : public EmuBus {
   const std::array<uint8_t, 65536>& ram() const { return ram_; }
   const uint64_t* hookedPageMask() const { return hooked_.data(); }
 
+  // Ranges are clipped to the address space: a range past $FFFF (which the
+  // binding refuses anyway) must never index past the 256 page entries.
   void setWatch(const std::vector<AddressRange>& ranges) {
-    ranges_ = ranges;
+    ranges_.clear();
+    for (AddressRange r : ranges) {
+      r.end = std::min<uint32_t>(r.end, 0x10000);
+      if (r.begin < r.end) ranges_.push_back(r);
+    }
     mapAllPages();
     hooked_.fill(0);
     for (const AddressRange& r : ranges_)
-      for (uint32_t page = r.begin >> 8; r.end > r.begin && page <= (r.end - 1u) >> 8; ++page) {
+      for (uint32_t page = r.begin >> 8; page <= (r.end - 1u) >> 8; ++page) {
         pages_.read[page] = pages_.write[page] = nullptr;
         hooked_[page >> 6] |= uint64_t(1) << (page & 63);
       }
   }
-  void setSink(AccessObserver* sink) { sink_ = sink; }
+  void setSink(AccessObserver* sink, bool reads) {
+    writeSink_ = sink;
+    readSink_ = reads ? sink : nullptr;
+  }
 
  private:
   bool watched(uint16_t addr) const {
@@ -79,7 +117,8 @@ class WatchBus : public EmuBus {
   Pages pages_;
   std::array<uint64_t, 4> hooked_{};  // the watched pages as a bit mask (for cores that take one)
   std::vector<AddressRange> ranges_;
-  AccessObserver* sink_ = nullptr;
+  AccessObserver* readSink_ = nullptr;
+  AccessObserver* writeSink_ = nullptr;
 };
 
 template <class Traits>
@@ -114,24 +153,24 @@ class CpuMachine : public Machine {
     limits.breakpoints = breakpoints;
     auto r = cpu_.runUntil(limits);
     cpu_.setObserver(nullptr);
-    return {Traits::halt(r.reason), r.cycles, r.instructions};
+    return reviewed({Traits::halt(r.reason), r.cycles, r.instructions, {}});
   }
 
   CallResult step(AccessObserver* observer) override {
-    if (cpu_.regs.pc == kSentinel) return {HaltKind::Returned, 0, 0};
-    if (Traits::faulted(cpu_)) return {Traits::kFault, 0, 0};
+    if (cpu_.regs.pc == kSentinel) return reviewed({HaltKind::Returned, 0, 0, {}});
+    if (Traits::faulted(cpu_)) return reviewed({Traits::kFault, 0, 0, {}});
     attach(observer);
     unsigned c = cpu_.step();
     cpu_.setObserver(nullptr);
-    if (Traits::faulted(cpu_)) return {Traits::kFault, c, 1};
-    return {cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1};
+    if (Traits::faulted(cpu_)) return reviewed({Traits::kFault, c, 1, {}});
+    return reviewed({cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1, {}});
   }
 
   uint16_t pc() const override { return cpu_.regs.pc; }
   uint16_t sentinel() const override { return kSentinel; }
 
   void setWatch(const std::vector<AddressRange>& ranges) override { bus_.setWatch(ranges); }
-  void setWatchSink(AccessObserver* sink) override { bus_.setSink(sink); }
+  void setWatchSink(AccessObserver* sink, bool reads) override { bus_.setSink(sink, reads); }
 
  protected:
   typename Traits::Bus bus_;
@@ -144,6 +183,13 @@ class CpuMachine : public Machine {
       target->onAccess(addr, value, Traits::kind(kind));
     }
   };
+
+  // Only the rare ends (a return, a fault) are reviewed: the common Returned costs
+  // one opcode peek and a stack-pointer compare per call.
+  CallResult reviewed(CallResult r) const {
+    if (r.reason == HaltKind::Returned || r.reason == Traits::kFault) Traits::review(cpu_, bus_, r);
+    return r;
+  }
 
   void attach(AccessObserver* observer) {
     adapter_.target = observer;

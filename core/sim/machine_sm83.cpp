@@ -64,6 +64,23 @@ struct Sm83Traits {
   static bool faulted(const Cpu& cpu) { return cpu.locked(); }
   static void resetCpu(Cpu& cpu) { cpu.setState(emusm83::CpuState{}); }
   static constexpr HaltKind kFault = HaltKind::Locked;
+  static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
+    if (r.reason == HaltKind::Returned) {
+      // Not by RET: most likely a slide through zeroed memory (NOPs); it began
+      // where the run of zero bytes before the sentinel begins.
+      const bool ret = cpu.lastReturnEnd() == cpu.cycles;
+      int from = -1;
+      if (!ret && bus.peek(detail::kSentinel - 1) == 0) {
+        from = detail::kSentinel - 1;
+        while (from > 0 && bus.peek(uint16_t(from - 1)) == 0) --from;
+      }
+      detail::reviewReturn(r, ret, from, "RET", "SP", cpu.regs.sp, kStackTop, 4);
+      return;
+    }
+    // A lock-up inside HALT is not an illegal opcode: nothing was enabled to end the wait.
+    if (cpu.halted()) r.reason = HaltKind::HaltForever;
+    r.detail = cpu.lockReason();
+  }
 };
 
 class MachineSm83 final : public detail::CpuMachine<Sm83Traits> {

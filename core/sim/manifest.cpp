@@ -1,6 +1,8 @@
 #include "core/sim/manifest.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdio>
 
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -95,6 +97,34 @@ void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
   }
   m.originX = int(r.integer(*map, "map", "originX", -4096, 4096, 0));
   m.originY = int(r.integer(*map, "map", "originY", -4096, 4096, 0));
+}
+
+std::string hexRange(uint32_t begin, uint32_t end) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "$%04X..$%04X", unsigned(begin), unsigned(end - 1));
+  return buf;
+}
+
+// The ca65 segments as buildRoutine places them: ZEROPAGE up to $FF, BSS up to
+// the end of the NES's 2 KiB RAM (none when bss is past it), CODE up to $FFFF.
+// Overlapping segments would let ld65 put code over variables.
+void checkLayout(JsonReader& r, const RoutineManifest& m) {
+  struct Seg {
+    const char* path;
+    uint32_t begin, end;
+  };
+  const Seg segs[3] = {{"layout.zeropage", m.zeropage, 0x100},
+                       {"layout.bss", m.bss, std::max<uint32_t>(m.bss, 0x800)},
+                       {"layout.code", m.code, 0x10000}};
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < i; ++k) {
+      const Seg &a = segs[k], &b = segs[i];
+      if (a.begin < a.end && b.begin < b.end && a.begin < b.end && b.begin < a.end) {
+        r.fail(b.path, hexRange(b.begin, b.end) + " overlaps " + a.path + " (" +
+                           hexRange(a.begin, a.end) + ")");
+        return;
+      }
+    }
 }
 
 bool parseRole(const std::string& text, PairRole& out) {
@@ -237,6 +267,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
       m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));
       m.code = uint16_t(r.integer(*lay, "layout", "code", 0, 0xFFFF, 0x8000));
+      if (r.ok()) checkLayout(r, m);
     }
     m.entry = r.string(j, "", "entry");
     m.cycleBudget = uint64_t(

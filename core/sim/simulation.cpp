@@ -1,6 +1,7 @@
 #include "core/sim/simulation.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <iterator>
 
@@ -52,6 +53,12 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
 
 namespace {
 
+std::string hex(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04X", unsigned(v));
+  return buf;
+}
+
 bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field, uint16_t& out,
              std::string* error) {
   auto a = dbg.addressOf(ref.label);
@@ -59,19 +66,62 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
     *error = field + ": label \"" + ref.label + "\" is not defined by the routine";
     return false;
   }
+  if (*a + uint32_t(ref.offset) > 0xFFFF) {
+    *error = field + ": \"" + ref.label + "+" + std::to_string(ref.offset) + "\" is $" +
+             hex(*a + uint32_t(ref.offset)) + ", past $FFFF";
+    return false;
+  }
   out = uint16_t(*a + ref.offset);
+  return true;
+}
+
+std::string hexRange(const AddressRange& r) {
+  return "$" + hex(r.begin) + "..$" + hex(r.end - 1);
+}
+
+// A region of the routine's memory the manifest names, [begin, end).
+struct Region {
+  std::string path;  // manifest field, or "segment NAME" for the image's code
+  AddressRange range;
+};
+
+// Every region must lie inside the 64 KiB bus (the watch and the encoders index
+// by address) and no two may share a byte: the room encoder would overwrite the
+// code, an entity field the attribute table, and so on.
+bool checkRegions(const std::vector<Region>& regions, std::string* error) {
+  for (const Region& r : regions)
+    if (r.range.end > 0x10000) {
+      *error = r.path + (r.path.rfind("map.", 0) == 0 ? ": table " : ": bytes ") +
+               hexRange(r.range) + " runs past $FFFF";
+      return false;
+    }
+  for (size_t i = 0; i < regions.size(); ++i)
+    for (size_t k = 0; k < i; ++k) {
+      const Region &a = regions[k], &b = regions[i];
+      if (a.range.begin < b.range.end && b.range.begin < a.range.end) {
+        *error = b.path + " (" + hexRange(b.range) + ") overlaps " + a.path + " (" +
+                 hexRange(a.range) + ")";
+        return false;
+      }
+    }
   return true;
 }
 
 }  // namespace
 
-bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std::string* error) {
+bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std::string* error,
+                 const std::vector<ImageChunk>& chunks, int entities) {
   b = Binding{};
+  std::vector<Region> regions;
+  auto region = [&](std::string path, uint32_t begin, uint32_t size) {
+    if (size > 0) regions.push_back({std::move(path), {begin, begin + size}});
+  };
   if (!resolve(dbg, {m.entry, 0}, "entry", b.entry, error)) return false;
   uint16_t a = 0;
   if (!m.slot.empty()) {
     if (!resolve(dbg, m.slot, "entity.slot", a, error)) return false;
     b.slot = a;
+    region("entity.slot", a, 1);
   }
   std::vector<std::string> order{"x", "y"};
   for (const auto& [name, f] : m.fields)
@@ -90,13 +140,16 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
       return false;
     }
     b.fields.push_back({name, a, f.size, f.stride, f.initial});
+    region("entity.fields." + name, a, uint32_t(std::max(entities, 1) - 1) * f.stride + f.size);
   }
   if (m.input) {
     if (!resolve(dbg, m.input->ref, "input.label", a, error)) return false;
     b.input = a;
+    region("input.label", a, 1);
     if (!m.input->dy.empty()) {
       if (!resolve(dbg, m.input->dy, "input.dyLabel", a, error)) return false;
       b.inputDy = a;
+      region("input.dyLabel", a, 1);
     }
   }
   if (m.cells) {
@@ -105,6 +158,7 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     b.cellStride = m.cells->stride;
     b.cellMaxW = m.cells->maxWidth;
     b.cellMaxH = m.cells->maxHeight;
+    region("map.cells", a, uint32_t(b.cellStride) * b.cellMaxH);
   }
   if (m.attributes) {
     if (!resolve(dbg, m.attributes->ref, "map.attributes.label", a, error)) return false;
@@ -114,8 +168,11 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     b.attrTileOffset = m.attributes->tileOffset;
     b.attrCount = m.attributes->count;
     b.attrFormat = m.attributes->format;
+    region("map.attributes", a, uint32_t(b.attrStride) * b.attrCount);
   }
-  return true;
+  for (const ImageChunk& c : chunks)
+    if (!c.ram) region("segment " + c.name, c.address, uint32_t(c.bytes.size()));
+  return checkRegions(regions, error);
 }
 
 uint8_t encodeAttribute(AttributeFormat f, uint8_t collision) {
@@ -168,18 +225,19 @@ namespace {
 
 // Collects the map cells and attribute entries a call reads, and flags writes
 // into them (a routine that scribbles over its own map is a fault). It is the
-// machine's watch sink, so it sees only data reads and writes in those ranges.
+// machine's watch sink, so it sees only data reads and writes in those ranges;
+// audits attach it for writes only.
 class ProbeObserver final : public AccessObserver {
  public:
   ProbeObserver(const Binding& b, const Room& room, EntityFrame& out)
       : b_(b), room_(room), out_(out) {}
-  void onAccess(uint16_t addr, uint8_t, AccessKind kind) override {
+  void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
     bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
     if (b_.cells && addr >= *b_.cells && addr < *b_.cells + b_.cellStride * b_.cellMaxH) {
       int off = addr - *b_.cells;
       int row = off / b_.cellStride, col = off % b_.cellStride;
       if (write)
-        out_.badWrite = true;
+        badWrite(addr, value, "the map", "cell " + std::to_string(col) + "," + std::to_string(row));
       else if (kind == AccessKind::Read && room_.inside(col, row))
         addUnique(out_.cellsRead, uint16_t(row * room_.width + col));
     }
@@ -187,7 +245,8 @@ class ProbeObserver final : public AccessObserver {
         addr < *b_.attributes + b_.attrStride * b_.attrCount) {
       int off = addr - *b_.attributes;
       if (write)
-        out_.badWrite = true;
+        badWrite(addr, value, "the map's attribute table",
+                 "metatile " + std::to_string(off / b_.attrStride));
       else if (kind == AccessKind::Read && off % b_.attrStride == b_.attrOffset)
         addUnique(out_.attrsRead, uint16_t(off / b_.attrStride));
     }
@@ -196,6 +255,13 @@ class ProbeObserver final : public AccessObserver {
  private:
   static void addUnique(std::vector<uint16_t>& v, uint16_t x) {
     if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  }
+  // The first bad write is the evidence; later ones add nothing a user needs.
+  void badWrite(uint16_t addr, uint8_t value, const char* table, const std::string& where) {
+    if (out_.badWrite) return;
+    out_.badWrite = true;
+    out_.faultDetail = "wrote $" + hex(value).substr(2) + " into " + table + " at $" + hex(addr) +
+                       " (" + where + ")";
   }
   const Binding& b_;
   const Room& room_;
@@ -240,7 +306,8 @@ bool Recording::operator==(const Recording& o) const {
       if (a[i].input != b[i].input || a[i].before != b[i].before || a[i].after != b[i].after ||
           a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
           a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
-          a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite)
+          a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
+          a[i].faultDetail != b[i].faultDetail)
         return false;
   }
   return true;
@@ -271,7 +338,8 @@ bool Simulation::build(const Scenario& scenario, std::string* error) {
 
 bool Simulation::rebuild(const AsmResult& image, std::string* error) {
   Binding b;
-  if (!bindRoutine(scenario_.manifest, image.debug, b, error)) {
+  if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks,
+                   int(scenario_.entities.size()))) {
     *error = scenario_.manifest.path + ": " + *error;
     return false;
   }
@@ -360,12 +428,16 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
   ef.before = readFields(slot);
   ProbeObserver probe(binding_, scenario_.map.room, ef);
-  machine_->setWatchSink(observe ? &probe : nullptr);
+  // Unobserved calls still watch writes: a write into the map is a fault either way.
+  machine_->setWatchSink(&probe, observe);
   CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
   machine_->setWatchSink(nullptr);
   ef.cycles = uint32_t(r.cycles);
   ef.instructions = uint32_t(r.instructions);
   ef.halt = r.reason;
+  if (isFault(r.reason) && !r.detail.empty())
+    ef.faultDetail =
+        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
   ef.after = readFields(slot);
   return ef;
 }

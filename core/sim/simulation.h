@@ -52,8 +52,12 @@ struct Binding {
 using SourceReader = std::function<std::optional<std::string>(const std::string& path)>;
 // Assembles the manifest's sources with its toolchain.
 AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile = nullptr);
-// Resolves labels; errors name the manifest field and label.
-bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& out, std::string* error);
+// Resolves labels and checks the regions they name: the cell and attribute
+// tables, each entity field over `entities` slots, the input and slot bytes and
+// the image's ROM `chunks` must each fit below $10000 and not overlap. Errors
+// name the manifest field (both fields for an overlap) and the addresses.
+bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& out, std::string* error,
+                 const std::vector<ImageChunk>& chunks = {}, int entities = 1);
 // Writes the room and metatile attributes into the routine's memory.
 bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error);
 // The byte a routine's attribute table holds for a collision byte.
@@ -69,6 +73,10 @@ struct EntityFrame {
   std::vector<uint16_t> cellsRead;  // room cell indices (row * width + col), in first-read order
   std::vector<uint16_t> attrsRead;  // metatile ids whose attribute byte was read
   bool badWrite = false;            // wrote into the encoded room or attribute table
+  // What a fault's kind does not say: the CPU's reason for a faulting halt
+  // (CallResult::detail) and/or the first write into the map (value, address,
+  // cell or metatile), joined by "; ". Empty for a clean call.
+  std::string faultDetail;
 
   int x() const { return after.size() > 0 ? after[0] : 0; }
   int y() const { return after.size() > 1 ? after[1] : 0; }
