@@ -58,6 +58,13 @@ struct ViewState {
   std::shared_ptr<const core::AuditResult> lastAudit;
 };
 
+// Where the room view last drew room pixel (0, 0), its zoom and its clip
+// rectangle, in window pixels (printed by scripted screenshots).
+struct RoomViewGeometry {
+  float originX = 0, originY = 0, zoom = 0;
+  float clipX0 = 0, clipY0 = 0, clipX1 = 0, clipY1 = 0;
+};
+
 // Playback and debugger cursor.
 struct TimelineState {
   int frame = 0;
@@ -79,6 +86,7 @@ class GuiApp {
   int recordingFrames() const { return frameCount(); }
   // A scripted-run flag that could not be applied (bad label, no such case).
   const std::string& scriptError() const { return scriptError_; }
+  const RoomViewGeometry& roomView() const { return roomView_; }
 
  private:
   bool openScenario(const std::string& path);
@@ -194,6 +202,7 @@ class GuiApp {
   CursorKey cpuScrolledTo_;
   int scriptPlayed_ = 0;
   std::string scriptError_;
+  RoomViewGeometry roomView_;
   bool scriptDone_ = false;
 
   GLFWwindow* window_;

@@ -229,6 +229,11 @@ int main(int argc, char** argv) {
         std::string error;
         if (app::writeFramebufferPng(opts.screenshot, fbw, fbh, &error)) {
           std::printf("screenshot: %s (%dx%d)\n", opts.screenshot.c_str(), fbw, fbh);
+          // Where the room is in the picture, for tests that compare it with collido render.
+          const app::RoomViewGeometry& g = gui.roomView();
+          if (g.zoom > 0)
+            std::printf("room view: origin %.3f,%.3f zoom %.4f clip %.0f,%.0f,%.0f,%.0f\n",
+                        g.originX, g.originY, g.zoom, g.clipX0, g.clipY0, g.clipX1, g.clipY1);
         } else {
           std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
           exitCode = 2;

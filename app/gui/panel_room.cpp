@@ -37,6 +37,7 @@ void GuiApp::drawRoomScene(ImDrawList* dl, ImVec2 origin, float z, ImVec2 clip0,
     in.heatStride = audit_.options.stride;
   }
   // Room pixel (0, 0) is where routine pixel (originX, originY) is drawn.
+  roomView_ = {origin.x, origin.y, z, clip0.x, clip0.y, clip1.x, clip1.y};
   ImGuiSceneDraw draw(dl, edit_.atlas, in.scenario->map, origin, z, clip0, clip1, edit_.heat);
   core::drawRoomScene(in, draw);
 }

@@ -10,6 +10,8 @@ namespace app {
 bool applyOverlayName(ViewState& view, const std::string& name) {
   uint32_t bits = 0;
   if (!core::parseOverlays(name, bits, nullptr)) return false;
+  // "none" first clears the defaults: "--overlay none,grid" shows the grid alone.
+  if (name.rfind("none", 0) == 0) view.overlays = 0;
   view.overlays |= bits;
   return true;
 }

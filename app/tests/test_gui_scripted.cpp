@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
+#include "core/sim/scenario.h"
 
 namespace fs = std::filesystem;
 using app::test::quote;
@@ -230,3 +232,65 @@ TEST(GuiScripted, NeedsTheGui) {
   GTEST_SKIP() << "built without the GUI (COLLIDOSCOPE_GUI=OFF)";
 }
 #endif
+
+// One room scene, two front ends: the GUI's room view (ImGui) and `collido
+// render` (the PNG canvas) draw core/scene through their own callbacks. At the
+// centre of every cell the GUI shows, both must give the same colour, in CHR
+// graphics and in collision colours.
+TEST_F(GuiScripted, RoomViewAndCollidoRenderAgreeOnEveryCell) {
+  const std::string castle =
+      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
+  for (const std::string colouring : {"", "collision"}) {
+    SCOPED_TRACE(colouring.empty() ? "chr" : colouring);
+    const std::string overlays = colouring.empty() ? "none" : "none," + colouring;
+    const fs::path shot = dir_ / "gui.png", picture = dir_ / "render.png";
+    auto g = gui("--open " + quote(castle) + " --frame 40 --overlay " + overlays +
+                 " --screenshot " + quote(shot.string()));
+    ASSERT_EQ(g.exitCode, 0) << g.output;
+    float ox = 0, oy = 0, zoom = 0, cx0 = 0, cy0 = 0, cx1 = 0, cy1 = 0;
+    const auto at = g.output.find("room view: ");
+    ASSERT_NE(at, std::string::npos) << g.output;
+    ASSERT_EQ(std::sscanf(g.output.c_str() + at, "room view: origin %f,%f zoom %f clip %f,%f,%f,%f",
+                          &ox, &oy, &zoom, &cx0, &cy0, &cx1, &cy1),
+              7)
+        << g.output;
+    const int scale = 2;
+    auto r = app::test::runProcess(std::string(COLLIDO_EXE) + " render " + quote(castle) +
+                                   " --frame 40 --overlays " + overlays + " --scale " +
+                                   std::to_string(scale) + " --png " + quote(picture.string()) +
+                                   (colouring.empty() ? "" : " --collision") + " 2>&1");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    app::RgbaImage a, b;
+    std::string error;
+    ASSERT_TRUE(app::readPng(shot.string(), a, &error)) << error;
+    ASSERT_TRUE(app::readPng(picture.string(), b, &error)) << error;
+    core::Scenario sc;
+    ASSERT_TRUE(core::loadScenario(castle, sc, &error)) << error;
+    const int cs = sc.map.room.cellSize;
+    int compared = 0, differing = 0;
+    std::string first;
+    for (int row = 0; row < sc.map.room.height; ++row)
+      for (int col = 0; col < sc.map.room.width; ++col) {
+        // The centre pixel of the cell, sampled inside that room pixel in both pictures.
+        const float px = float(col * cs + cs / 2) + 0.5f, py = float(row * cs + cs / 2) + 0.5f;
+        const int gx = int(ox + px * zoom), gy = int(oy + py * zoom);
+        if (gx < cx0 || gy < cy0 || gx >= cx1 || gy >= cy1) continue;  // outside the view
+        const int rx = int(px * scale), ry = int(py * scale);
+        ASSERT_LT(rx, b.width);
+        ASSERT_LT(ry, b.height);
+        const uint8_t* pa = &a.pixels[(size_t(gy) * a.width + gx) * 4];
+        const uint8_t* pb = &b.pixels[(size_t(ry) * b.width + rx) * 4];
+        ++compared;
+        if (pa[0] != pb[0] || pa[1] != pb[1] || pa[2] != pb[2]) {
+          if (first.empty())
+            first = "cell " + std::to_string(col) + "," + std::to_string(row) + ": gui " +
+                    std::to_string(pa[0]) + "," + std::to_string(pa[1]) + "," +
+                    std::to_string(pa[2]) + " render " + std::to_string(pb[0]) + "," +
+                    std::to_string(pb[1]) + "," + std::to_string(pb[2]);
+          ++differing;
+        }
+      }
+    EXPECT_GT(compared, 100);
+    EXPECT_EQ(differing, 0) << first;
+  }
+}
