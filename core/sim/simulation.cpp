@@ -284,13 +284,16 @@ bool Simulation::rebuild(const AsmResult& image, std::string* error) {
 }
 
 std::vector<int32_t> Simulation::readFields(int slot) const {
-  std::vector<int32_t> v;
-  v.reserve(binding_.fields.size());
-  for (const auto& f : binding_.fields) {
+  std::vector<int32_t> v(binding_.fields.size());
+  // Straight from the machine's memory when it has a flat view: this runs twice
+  // per call, and a virtual peek per byte showed in the frame runner's profile.
+  const uint8_t* mem = machine_->memory();
+  auto byte = [&](uint16_t a) -> int32_t { return mem ? mem[a] : machine_->peek(a); };
+  for (size_t i = 0; i < v.size(); ++i) {
+    const auto& f = binding_.fields[i];
     uint16_t a = uint16_t(f.address + slot * f.stride);
-    int32_t x = machine_->peek(a);
-    if (f.size == 2) x |= machine_->peek(uint16_t(a + 1)) << 8;
-    v.push_back(x);
+    v[i] = byte(a);
+    if (f.size == 2) v[i] |= byte(uint16_t(a + 1)) << 8;
   }
   return v;
 }

@@ -219,3 +219,24 @@ TEST(Buttons, LettersRoundTrip) {
   EXPECT_EQ(core::buttonsText(m), "URA");
   EXPECT_FALSE(core::parseButtons("Q", m));
 }
+
+namespace {
+
+// The frame runner reads entity fields through Machine::memory(); it must be
+// the bytes peek() returns, after pokes and after a restore.
+TEST(MachineMemory, FlatViewMatchesPeek) {
+  for (core::Cpu cpu : {core::Cpu::M6502, core::Cpu::Sm83}) {
+    auto m = core::makeMachine(cpu);
+    const uint8_t* mem = m->memory();
+    ASSERT_NE(mem, nullptr);
+    m->poke(0x0012, 0x34);
+    m->poke(0xC123, 0x56);
+    const core::Snapshot s = m->snapshot();
+    m->poke(0x0012, 0x99);
+    m->restore(s);
+    for (uint32_t a : {0x0012u, 0xC123u, 0xFFFFu})
+      EXPECT_EQ(mem[a], m->peek(uint16_t(a))) << core::cpuName(cpu) << " $" << std::hex << a;
+  }
+}
+
+}  // namespace
