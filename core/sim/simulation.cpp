@@ -284,7 +284,13 @@ bool Simulation::rebuild(const AsmResult& image, std::string* error) {
 }
 
 std::vector<int32_t> Simulation::readFields(int slot) const {
-  std::vector<int32_t> v(binding_.fields.size());
+  std::vector<int32_t> v;
+  readFieldsInto(slot, v);
+  return v;
+}
+
+void Simulation::readFieldsInto(int slot, std::vector<int32_t>& v) const {
+  v.resize(binding_.fields.size());
   // Straight from the machine's memory when it has a flat view: this runs twice
   // per call, and a virtual peek per byte showed in the frame runner's profile.
   const uint8_t* mem = machine_->memory();
@@ -295,7 +301,6 @@ std::vector<int32_t> Simulation::readFields(int slot) const {
     v[i] = byte(a);
     if (f.size == 2) v[i] |= byte(uint16_t(a + 1)) << 8;
   }
-  return v;
 }
 
 void Simulation::writeField(int slot, const Binding::Field& f, int32_t value) {
@@ -357,10 +362,26 @@ void Simulation::resetToStart() {
 
 EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   EntityFrame ef;
+  runEntityInto(slot, input, observe, ef);
+  return ef;
+}
+
+void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef) {
+  // A fresh record (every field reset) that keeps the old one's vectors.
+  std::vector<int32_t> before = std::move(ef.before), after = std::move(ef.after);
+  std::vector<uint16_t> cells = std::move(ef.cellsRead), attrs = std::move(ef.attrsRead);
+  ef = EntityFrame{};
+  ef.before = std::move(before);
+  ef.after = std::move(after);
+  ef.cellsRead = std::move(cells);
+  ef.attrsRead = std::move(attrs);
+  ef.cellsRead.clear();
+  ef.attrsRead.clear();
+
   ef.input = input;
   writeInput(slot, input);
   if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
-  ef.before = readFields(slot);
+  readFieldsInto(slot, ef.before);
   ProbeObserver probe(binding_, scenario_.map.room, ef);
   machine_->setWatchSink(observe ? &probe : nullptr);
   CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
@@ -368,8 +389,7 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   ef.cycles = uint32_t(r.cycles);
   ef.instructions = uint32_t(r.instructions);
   ef.halt = r.reason;
-  ef.after = readFields(slot);
-  return ef;
+  readFieldsInto(slot, ef.after);
 }
 
 bool Simulation::simulate(std::string* error) {
@@ -384,7 +404,11 @@ bool Simulation::simulate(std::string* error) {
     return false;
   }
   resetToStart();
+  // A fresh recording that keeps the old one's per-call vectors (re-simulation
+  // after an edit would otherwise free and allocate four per call).
+  std::vector<FrameRecord> frames = std::move(recording_.frames);
   recording_ = Recording{};
+  recording_.frames = std::move(frames);
   for (const auto& f : binding_.fields) recording_.fieldNames.push_back(f.name);
   const int n = scenario_.frames;
   const int entities = int(scenario_.entities.size());
@@ -393,8 +417,8 @@ bool Simulation::simulate(std::string* error) {
   for (int f = 0; f < n; ++f) {
     if (f % recording_.keyInterval == 0) recording_.keyframes.push_back(machine_->snapshot());
     auto& rec = recording_.frames[f].entities;
-    rec.reserve(entities);
-    for (int i = 0; i < entities; ++i) rec.push_back(runEntity(i, scenario_.inputAt(f), true));
+    rec.resize(entities);
+    for (int i = 0; i < entities; ++i) runEntityInto(i, scenario_.inputAt(f), true, rec[i]);
   }
   return true;
 }

@@ -53,6 +53,25 @@ TEST_F(Seed002, SimulatingTwiceInOneSimulationIsByteIdentical) {
       << "a second run must not inherit the first run's registers";
 }
 
+// simulate() reuses the previous recording's vectors: a re-simulation after
+// edits that change its shape (an entity removed, a wall removed, a budget
+// tightened into faults) must equal a fresh Simulation of the edited scenario.
+TEST_F(Seed002, ResimulatingAfterEditsEqualsAFreshSimulation) {
+  ASSERT_TRUE(sim.simulate());
+  core::Scenario edited = scenario;
+  edited.entities.pop_back();
+  for (int r = 5; r <= 7; ++r) edited.map.room.at(3, r) = 0;
+  edited.manifest.cycleBudget = 400;
+  sim.scenario() = edited;
+  ASSERT_TRUE(sim.simulate());
+  core::Simulation fresh;
+  std::string error;
+  ASSERT_TRUE(fresh.build(edited, &error)) << error;
+  ASSERT_TRUE(fresh.simulate());
+  EXPECT_TRUE(sim.recording() == fresh.recording());
+  EXPECT_EQ(sim.recording().frames[0].entities.size(), scenario.entities.size() - 1);
+}
+
 TEST_F(Seed002, TwoRunsGiveByteIdenticalRecordings) {
   ASSERT_TRUE(sim.simulate());
   core::Recording first = sim.recording();
