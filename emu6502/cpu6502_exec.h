@@ -286,205 +286,96 @@ struct Exec : Alu {
     constexpr AddrMode kMode = kInfo.mode;
     constexpr bool kP = kInfo.pageCrossPenalty;
     cyc += kInfo.baseCycles;
+    // clang-format off
     // Reads: operand byte into the ALU.
-    if constexpr (kOp == M::LDA)
-      lda(operand<kMode, kP>());
-    else if constexpr (kOp == M::LDX)
-      ldx(operand<kMode, kP>());
-    else if constexpr (kOp == M::LDY)
-      ldy(operand<kMode, kP>());
-    else if constexpr (kOp == M::LAX)
-      lax(operand<kMode, kP>());
-    else if constexpr (kOp == M::ORA)
-      ora(operand<kMode, kP>());
-    else if constexpr (kOp == M::AND)
-      and_(operand<kMode, kP>());
-    else if constexpr (kOp == M::EOR)
-      eor(operand<kMode, kP>());
-    else if constexpr (kOp == M::ADC)
-      adc(operand<kMode, kP>());
-    else if constexpr (kOp == M::SBC)
-      sbc(operand<kMode, kP>());
-    else if constexpr (kOp == M::CMP)
-      cmp(a, operand<kMode, kP>());
-    else if constexpr (kOp == M::CPX)
-      cmp(x, operand<kMode, kP>());
-    else if constexpr (kOp == M::CPY)
-      cmp(y, operand<kMode, kP>());
-    else if constexpr (kOp == M::BIT)
-      bit(operand<kMode, kP>());
-    else if constexpr (kOp == M::LAS)
-      las(operand<kMode, kP>());
-    else if constexpr (kOp == M::ANC)
-      anc(operand<kMode, kP>());
-    else if constexpr (kOp == M::ALR)
-      alr(operand<kMode, kP>());
-    else if constexpr (kOp == M::ARR)
-      arr(operand<kMode, kP>());
-    else if constexpr (kOp == M::ANE)
-      ane(operand<kMode, kP>());
-    else if constexpr (kOp == M::LXA)
-      lxa(operand<kMode, kP>());
-    else if constexpr (kOp == M::SBX)
-      sbx(operand<kMode, kP>());
-    else if constexpr (kOp == M::NOP) {
-      // Undocumented NOPs still perform their mode's bus cycles.
-      if constexpr (kMode == AddrMode::Imp)
-        implied();
-      else
-        operand<kMode, kP>();
-    }
+    if constexpr (kOp == M::LDA) lda(operand<kMode, kP>());
+    else if constexpr (kOp == M::LDX) ldx(operand<kMode, kP>());
+    else if constexpr (kOp == M::LDY) ldy(operand<kMode, kP>());
+    else if constexpr (kOp == M::LAX) lax(operand<kMode, kP>());
+    else if constexpr (kOp == M::ORA) ora(operand<kMode, kP>());
+    else if constexpr (kOp == M::AND) and_(operand<kMode, kP>());
+    else if constexpr (kOp == M::EOR) eor(operand<kMode, kP>());
+    else if constexpr (kOp == M::ADC) adc(operand<kMode, kP>());
+    else if constexpr (kOp == M::SBC) sbc(operand<kMode, kP>());
+    else if constexpr (kOp == M::CMP) cmp(a, operand<kMode, kP>());
+    else if constexpr (kOp == M::CPX) cmp(x, operand<kMode, kP>());
+    else if constexpr (kOp == M::CPY) cmp(y, operand<kMode, kP>());
+    else if constexpr (kOp == M::BIT) bit(operand<kMode, kP>());
+    else if constexpr (kOp == M::LAS) las(operand<kMode, kP>());
+    else if constexpr (kOp == M::ANC) anc(operand<kMode, kP>());
+    else if constexpr (kOp == M::ALR) alr(operand<kMode, kP>());
+    else if constexpr (kOp == M::ARR) arr(operand<kMode, kP>());
+    else if constexpr (kOp == M::ANE) ane(operand<kMode, kP>());
+    else if constexpr (kOp == M::LXA) lxa(operand<kMode, kP>());
+    else if constexpr (kOp == M::SBX) sbx(operand<kMode, kP>());
+    // Undocumented NOPs still perform their mode's bus cycles.
+    else if constexpr (kOp == M::NOP && kMode == AddrMode::Imp) implied();
+    else if constexpr (kOp == M::NOP) operand<kMode, kP>();
     // Stores.
-    else if constexpr (kOp == M::STA)
-      store(ea<kMode, false>(), a);
-    else if constexpr (kOp == M::STX)
-      store(ea<kMode, false>(), x);
-    else if constexpr (kOp == M::STY)
-      store(ea<kMode, false>(), y);
-    else if constexpr (kOp == M::SAX)
-      store(ea<kMode, false>(), a & x);
+    else if constexpr (kOp == M::STA) store(ea<kMode, false>(), a);
+    else if constexpr (kOp == M::STX) store(ea<kMode, false>(), x);
+    else if constexpr (kOp == M::STY) store(ea<kMode, false>(), y);
+    else if constexpr (kOp == M::SAX) store(ea<kMode, false>(), a & x);
     // Read-modify-write, on memory or on A.
-    else if constexpr (kOp == M::ASL)
-      modify<&Alu::asl, kMode>();
-    else if constexpr (kOp == M::LSR)
-      modify<&Alu::lsr, kMode>();
-    else if constexpr (kOp == M::ROL)
-      modify<&Alu::rol, kMode>();
-    else if constexpr (kOp == M::ROR)
-      modify<&Alu::ror, kMode>();
-    else if constexpr (kOp == M::INC)
-      modify<&Alu::inc, kMode>();
-    else if constexpr (kOp == M::DEC)
-      modify<&Alu::dec, kMode>();
-    else if constexpr (kOp == M::SLO)
-      modify<&Alu::slo, kMode>();
-    else if constexpr (kOp == M::RLA)
-      modify<&Alu::rla, kMode>();
-    else if constexpr (kOp == M::SRE)
-      modify<&Alu::sre, kMode>();
-    else if constexpr (kOp == M::RRA)
-      modify<&Alu::rra, kMode>();
-    else if constexpr (kOp == M::DCP)
-      modify<&Alu::dcp, kMode>();
-    else if constexpr (kOp == M::ISC)
-      modify<&Alu::isc, kMode>();
+    else if constexpr (kOp == M::ASL) modify<&Alu::asl, kMode>();
+    else if constexpr (kOp == M::LSR) modify<&Alu::lsr, kMode>();
+    else if constexpr (kOp == M::ROL) modify<&Alu::rol, kMode>();
+    else if constexpr (kOp == M::ROR) modify<&Alu::ror, kMode>();
+    else if constexpr (kOp == M::INC) modify<&Alu::inc, kMode>();
+    else if constexpr (kOp == M::DEC) modify<&Alu::dec, kMode>();
+    else if constexpr (kOp == M::SLO) modify<&Alu::slo, kMode>();
+    else if constexpr (kOp == M::RLA) modify<&Alu::rla, kMode>();
+    else if constexpr (kOp == M::SRE) modify<&Alu::sre, kMode>();
+    else if constexpr (kOp == M::RRA) modify<&Alu::rra, kMode>();
+    else if constexpr (kOp == M::DCP) modify<&Alu::dcp, kMode>();
+    else if constexpr (kOp == M::ISC) modify<&Alu::isc, kMode>();
     // Branches.
-    else if constexpr (kOp == M::BPL)
-      branch(!(fn & 0x80));
-    else if constexpr (kOp == M::BMI)
-      branch(fn & 0x80);
-    else if constexpr (kOp == M::BVC)
-      branch(!fv);
-    else if constexpr (kOp == M::BVS)
-      branch(fv);
-    else if constexpr (kOp == M::BCC)
-      branch(!fc);
-    else if constexpr (kOp == M::BCS)
-      branch(fc);
-    else if constexpr (kOp == M::BNE)
-      branch(fz != 0);
-    else if constexpr (kOp == M::BEQ)
-      branch(fz == 0);
+    else if constexpr (kOp == M::BPL) branch(!(fn & 0x80));
+    else if constexpr (kOp == M::BMI) branch(fn & 0x80);
+    else if constexpr (kOp == M::BVC) branch(!fv);
+    else if constexpr (kOp == M::BVS) branch(fv);
+    else if constexpr (kOp == M::BCC) branch(!fc);
+    else if constexpr (kOp == M::BCS) branch(fc);
+    else if constexpr (kOp == M::BNE) branch(fz != 0);
+    else if constexpr (kOp == M::BEQ) branch(fz == 0);
     // Implied: registers and flags.
-    else if constexpr (kOp == M::CLC) {
-      implied();
-      fc = 0;
-    } else if constexpr (kOp == M::SEC) {
-      implied();
-      fc = 1;
-    } else if constexpr (kOp == M::CLI) {
-      implied();
-      fi = 0;
-    } else if constexpr (kOp == M::SEI) {
-      implied();
-      fi = 1;
-    } else if constexpr (kOp == M::CLV) {
-      implied();
-      fv = 0;
-    } else if constexpr (kOp == M::CLD) {
-      implied();
-      fd = 0;
-    } else if constexpr (kOp == M::SED) {
-      implied();
-      fd = 1;
-    } else if constexpr (kOp == M::DEX) {
-      implied();
-      nz(--x);
-    } else if constexpr (kOp == M::DEY) {
-      implied();
-      nz(--y);
-    } else if constexpr (kOp == M::INX) {
-      implied();
-      nz(++x);
-    } else if constexpr (kOp == M::INY) {
-      implied();
-      nz(++y);
-    } else if constexpr (kOp == M::TAX) {
-      implied();
-      nz(x = a);
-    } else if constexpr (kOp == M::TAY) {
-      implied();
-      nz(y = a);
-    } else if constexpr (kOp == M::TXA) {
-      implied();
-      nz(a = x);
-    } else if constexpr (kOp == M::TYA) {
-      implied();
-      nz(a = y);
-    } else if constexpr (kOp == M::TSX) {
-      implied();
-      nz(x = s);
-    } else if constexpr (kOp == M::TXS) {
-      implied();
-      s = x;
-    }
+    else if constexpr (kOp == M::CLC) { implied(); fc = 0; }
+    else if constexpr (kOp == M::SEC) { implied(); fc = 1; }
+    else if constexpr (kOp == M::CLI) { implied(); fi = 0; }
+    else if constexpr (kOp == M::SEI) { implied(); fi = 1; }
+    else if constexpr (kOp == M::CLV) { implied(); fv = 0; }
+    else if constexpr (kOp == M::CLD) { implied(); fd = 0; }
+    else if constexpr (kOp == M::SED) { implied(); fd = 1; }
+    else if constexpr (kOp == M::DEX) { implied(); nz(--x); }
+    else if constexpr (kOp == M::DEY) { implied(); nz(--y); }
+    else if constexpr (kOp == M::INX) { implied(); nz(++x); }
+    else if constexpr (kOp == M::INY) { implied(); nz(++y); }
+    else if constexpr (kOp == M::TAX) { implied(); nz(x = a); }
+    else if constexpr (kOp == M::TAY) { implied(); nz(y = a); }
+    else if constexpr (kOp == M::TXA) { implied(); nz(a = x); }
+    else if constexpr (kOp == M::TYA) { implied(); nz(a = y); }
+    else if constexpr (kOp == M::TSX) { implied(); nz(x = s); }
+    else if constexpr (kOp == M::TXS) { implied(); s = x; }
     // Stack and control flow.
-    else if constexpr (kOp == M::PHA) {
-      implied();
-      push(a);
-    } else if constexpr (kOp == M::PHP) {
-      implied();
-      push(packP(kFlagB | kFlagU));
-    } else if constexpr (kOp == M::PLA) {
-      implied();
-      stackDummy();
-      lda(pull());
-    } else if constexpr (kOp == M::PLP) {
-      implied();
-      stackDummy();
-      pullP(pull());
-    } else if constexpr (kOp == M::BRK)
-      brk();
-    else if constexpr (kOp == M::JSR)
-      jsr();
-    else if constexpr (kOp == M::RTI)
-      rti();
-    else if constexpr (kOp == M::RTS)
-      rts();
-    else if constexpr (kOp == M::JMP) {
-      if constexpr (kMode == AddrMode::Ind)
-        jmpIndirect();
-      else
-        pc = abs();
-    }
+    else if constexpr (kOp == M::PHA) { implied(); push(a); }
+    else if constexpr (kOp == M::PHP) { implied(); push(packP(kFlagB | kFlagU)); }
+    else if constexpr (kOp == M::PLA) { implied(); stackDummy(); lda(pull()); }
+    else if constexpr (kOp == M::PLP) { implied(); stackDummy(); pullP(pull()); }
+    else if constexpr (kOp == M::BRK) brk();
+    else if constexpr (kOp == M::JSR) jsr();
+    else if constexpr (kOp == M::RTI) rti();
+    else if constexpr (kOp == M::RTS) rts();
+    else if constexpr (kOp == M::JMP && kMode == AddrMode::Ind) jmpIndirect();
+    else if constexpr (kOp == M::JMP) pc = abs();
     // Unstable stores: value & (H+1) of the base address.
-    else if constexpr (kOp == M::SHA) {
-      if constexpr (kMode == AddrMode::Izy)
-        shStore(izyBase(), y, a & x);
-      else
-        shStore(abs(), y, a & x);
-    } else if constexpr (kOp == M::SHX)
-      shStore(abs(), y, x);
-    else if constexpr (kOp == M::SHY)
-      shStore(abs(), x, y);
-    else if constexpr (kOp == M::TAS) {
-      s = a & x;
-      shStore(abs(), y, s);
-    } else if constexpr (kOp == M::JAM) {
-      jam();
-      return false;
-    } else
-      static_assert(kOp == M::JAM, "opcode without a handler");
+    else if constexpr (kOp == M::SHA && kMode == AddrMode::Izy) shStore(izyBase(), y, a & x);
+    else if constexpr (kOp == M::SHA) shStore(abs(), y, a & x);
+    else if constexpr (kOp == M::SHX) shStore(abs(), y, x);
+    else if constexpr (kOp == M::SHY) shStore(abs(), x, y);
+    else if constexpr (kOp == M::TAS) { s = a & x; shStore(abs(), y, s); }
+    else if constexpr (kOp == M::JAM) { jam(); return false; }
+    else static_assert(kOp == M::JAM, "opcode without a handler");
+    // clang-format on
     return true;
   }
 
