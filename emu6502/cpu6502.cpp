@@ -4,24 +4,6 @@
 
 #include "emu6502/cpu6502_exec.h"
 
-// Threaded dispatch needs labels as values (GCC and Clang).
-#if defined(__GNUC__)
-#define EMU6502_THREADED 1
-// clang-format off
-#define EMU6502_ROW(OP, h) \
-  OP(h, 0) OP(h, 1) OP(h, 2) OP(h, 3) OP(h, 4) OP(h, 5) OP(h, 6) OP(h, 7) \
-  OP(h, 8) OP(h, 9) OP(h, A) OP(h, B) OP(h, C) OP(h, D) OP(h, E) OP(h, F)
-#define EMU6502_ROWS(OP) \
-  EMU6502_ROW(OP, 0) EMU6502_ROW(OP, 1) EMU6502_ROW(OP, 2) EMU6502_ROW(OP, 3) \
-  EMU6502_ROW(OP, 4) EMU6502_ROW(OP, 5) EMU6502_ROW(OP, 6) EMU6502_ROW(OP, 7) \
-  EMU6502_ROW(OP, 8) EMU6502_ROW(OP, 9) EMU6502_ROW(OP, A) EMU6502_ROW(OP, B) \
-  EMU6502_ROW(OP, C) EMU6502_ROW(OP, D) EMU6502_ROW(OP, E) EMU6502_ROW(OP, F)
-// clang-format on
-#define EMU6502_LABEL(h, l) &&op_##h##l,
-#else
-#define EMU6502_THREADED 0
-#endif
-
 namespace emu6502 {
 
 const char* haltReasonName(HaltReason reason) {
@@ -70,54 +52,6 @@ RunResult Cpu6502::run(const RunLimits& limits) {
   const bool stopOnSelfLoop = limits.stopOnSelfLoop;
   uint64_t n = 0;
   HaltReason reason = HaltReason::None;
-#if EMU6502_THREADED
-  if constexpr (!kChecks) {
-    // Threaded dispatch: every opcode's body ends in its own copy of the checks
-    // and the indirect jump to the next opcode, so the host's branch predictor
-    // learns per-opcode successors instead of sharing one jump for all.
-    static constexpr void* kLabels[256] = {EMU6502_ROWS(EMU6502_LABEL)};
-    uint64_t end = 0;
-  batch:
-    if (e.pc == sentinel) {
-      reason = HaltReason::Returned;
-      goto done;
-    }
-    if (n >= maxInstructions) {
-      reason = HaltReason::InstructionBudget;
-      goto done;
-    }
-    if (e.cyc >= maxCycles) {
-      reason = HaltReason::CycleBudget;
-      goto done;
-    }
-    // No instruction takes more than 8 cycles, so none of the next `batch`
-    // instructions can start past a budget.
-    end = n + std::max<uint64_t>(1, std::min(maxInstructions - n, (maxCycles - e.cyc) / 8));
-#define EMU6502_NEXT                   \
-  if (e.pc == sentinel) [[unlikely]] { \
-    reason = HaltReason::Returned;     \
-    goto done;                         \
-  }                                    \
-  if (n >= end) [[unlikely]]           \
-    goto batch;                        \
-  ++n;                                 \
-  goto* kLabels[e.rd(e.pc++, Access::OpcodeFetch)];
-    EMU6502_NEXT
-#define EMU6502_BODY(h, l)                                   \
-  op_##h##l : if (!e.template exec<0x##h##l>()) goto jammed; \
-  EMU6502_NEXT
-    EMU6502_ROWS(EMU6502_BODY)
-#undef EMU6502_BODY
-#undef EMU6502_NEXT
-  jammed:
-    jammed_ = true;
-    reason = HaltReason::Jam;
-  done:
-    e.save(regs);
-    cycles += e.cyc;
-    return {reason, n, e.cyc};
-  }
-#endif
   while (reason == HaltReason::None) {
     if (e.pc == sentinel) {
       reason = HaltReason::Returned;
