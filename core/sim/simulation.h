@@ -185,6 +185,11 @@ class Simulation {
 
  private:
   void writeInput(int slot, uint8_t input);
+  // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
+  // then allocates nothing per call.
+  void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out);
+  std::vector<FrameRecord> spareFrames_;  // per-call vectors reused by the next simulate()
+  void readFieldsInto(int slot, std::vector<int32_t>& out) const;
 
   Scenario scenario_;
   AsmResult image_;
