@@ -82,7 +82,7 @@ void GuiApp::openAuditCase(int index) {
   auto sim = std::make_unique<core::Simulation>();
   sim->scenario() = s;
   std::string error;
-  if (!sim->rebuild(base.image(), &error) || !roomEncodes(*sim, &error)) {
+  if (!sim->bindImage(base.image(), &error) || !roomEncodes(*sim, &error)) {
     status_ = error;
     return;
   }

@@ -138,7 +138,7 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
     Simulation probe;
     probe.scenario() = sc;
     std::string err;
-    if (!probe.rebuild(image, &err) ||
+    if (!probe.bindImage(image, &err) ||
         !encodeRoom(probe.machine(), probe.binding(), sc.map, &err)) {
       res.error = err;
       return res;
@@ -189,7 +189,7 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
   auto runWorker = [&](WorkerResult& out) {
     Simulation sim;
     sim.scenario() = sc;
-    if (!sim.rebuild(image, &out.error)) return;
+    if (!sim.bindImage(image, &out.error)) return;
     sim.resetToStart();
     const Snapshot start = sim.startSnapshot();
     const Binding& b = sim.binding();

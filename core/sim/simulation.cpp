@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <iterator>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/util/files.h"
-#if __has_include("core/asm/rgbasm.h")
-#include "core/asm/rgbasm.h"
+#if __has_include("core/asm/rgbds/rgbasm.h")
+#include "core/asm/rgbds/rgbasm.h"
 #define COLLIDOSCOPE_HAVE_RGBASM 1
 #endif
 
@@ -333,10 +333,10 @@ bool Simulation::build(const Scenario& scenario, std::string* error) {
     if (error->empty()) *error = scenario_.manifest.path + ": the routine did not assemble";
     return false;
   }
-  return rebuild(image, error);
+  return bindImage(image, error);
 }
 
-bool Simulation::rebuild(const AsmResult& image, std::string* error) {
+bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   Binding b;
   if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks,
                    int(scenario_.entities.size()))) {
@@ -577,7 +577,7 @@ std::unique_ptr<Simulation> Simulation::clone() const {
   auto copy = std::make_unique<Simulation>();
   copy->scenario_ = scenario_;
   std::string error;
-  if (!machine_ || !copy->rebuild(image_, &error)) return nullptr;
+  if (!machine_ || !copy->bindImage(image_, &error)) return nullptr;
   copy->recording_ = recording_;
   copy->start_ = start_;
   copy->cellEnd_ = cellEnd_;

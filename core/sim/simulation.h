@@ -140,8 +140,9 @@ class Simulation {
 
   // Assembles the routine and binds its labels. Keeps the scenario.
   bool build(const Scenario& scenario, std::string* error);
-  // Re-binds after the routine's image changed (e.g. reassembled from the editor).
-  bool rebuild(const AsmResult& image, std::string* error);
+  // Binds an already assembled image (labels, then a fresh machine) and assembles
+  // nothing: for an image that changed (e.g. reassembled from the editor).
+  bool bindImage(const AsmResult& image, std::string* error);
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
   Scenario& scenario() { return scenario_; }
