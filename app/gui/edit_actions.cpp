@@ -87,8 +87,7 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
 void GuiApp::recordingChanged() {
   ++edit_.generation;
   tl_.frame = std::clamp(tl_.frame, 0, std::max(0, frameCount() - 1));
-  tl_.traceFrame = -1;  // the selected call's trace is stale
-  tl_.step = -1;
+  // The debugger's trace is stale: ensureTrace sees the new generation.
   updateTitle();
 }
 

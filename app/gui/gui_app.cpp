@@ -73,14 +73,22 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
   return true;
 }
 
+// Keeps the debugger on the shown simulation and the selected call: a new
+// simulation (opened, re-simulated on the worker) re-attaches it, a changed
+// recording sends the cursor to the end of the call.
 void GuiApp::ensureTrace() {
+  if (debugger_.simulation() != sim_.get()) {
+    const std::string dropped = debugger_.attach(sim_.get());
+    if (!dropped.empty()) status_ = "Debugger: dropped " + dropped;
+    debuggerGeneration_ = edit_.generation;
+  }
+  if (debuggerGeneration_ != edit_.generation) {
+    debugger_.invalidate();
+    debugger_.select(-1, -1);
+    debuggerGeneration_ = edit_.generation;
+  }
   if (!sim_ || frameCount() == 0) return;
-  if (tl_.traceFrame == tl_.frame && tl_.traceEntity == tl_.entity) return;
-  tl_.trace = sim_->trace(tl_.frame, tl_.entity);
-  tl_.traceFrame = tl_.frame;
-  tl_.traceEntity = tl_.entity;
-  tl_.step = -1;
-  dbg_.memory.frame = -1;
+  debugger_.select(tl_.frame, tl_.entity);
 }
 
 void GuiApp::handleShortcuts() {

@@ -39,7 +39,8 @@ struct LaunchOptions {
   bool loopPlay = false;                 // playback wraps around (--bench-frames)
   bool audit = false;                    // --audit: run an audit before the first frame
   int auditCase = -1;                    // --audit-case N: then open failing case N
-  std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR: --play stops there
+  std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR [if COND]: --play stops there
+  std::vector<std::string> watchpoints;  // --watchpoint LABEL[,r|w|rw]: --play stops there
   std::string show;                      // --show routine: select the Routine tab
 };
 
@@ -72,10 +73,6 @@ struct TimelineState {
   bool playing = false;
   float speed = 1.0f;  // frames per display frame
   float accumulator = 0;
-  // Instruction cursor inside the selected call; -1 = the frame's end state.
-  int step = -1;
-  int traceFrame = -1, traceEntity = -1;
-  core::Trace trace;
 };
 
 class GuiApp {
@@ -168,10 +165,11 @@ class GuiApp {
   void drawMemoryPanel();
   void seedWatches();
   void drawWatchList();
+  void drawBreakpointList();
   const std::vector<std::string>& sourceLines(const std::string& path);
   void cacheSourceText(const std::string& path, const std::string& text);
   void toggleBreakpoints(const std::vector<uint32_t>& addresses);
-  std::optional<uint16_t> cursorPc(bool* executed) const;
+  std::optional<uint16_t> cursorPc(bool* executed);
   void drawSourceFile(const std::string& file, int currentLine, bool executed);
   void drawDisassembly(uint16_t pc, bool executed);
   void drawSourceView();
@@ -194,7 +192,9 @@ class GuiApp {
   void drawVerdictTable(const core::AuditResult& r);
   void drawFailureList(const core::AuditResult& r);
   void drawAuditPanel();
-  DebuggerState dbg_;
+  core::Debugger debugger_;              // the debugger model; the panels display it
+  uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows
+  DebuggerState dbg_;                    // the panels' own text fields and scroll requests
   RoutineEditorState editor_;
   AuditPanelState audit_;
   std::vector<std::string> memoryLabels_;

@@ -106,7 +106,10 @@ int main(int argc, char** argv) {
                  "With --audit: open failing case N in the room and timeline")
       ->check(CLI::NonNegativeNumber);
   cli.add_option("--breakpoint", opts.breakpoints,
-                 "Set a breakpoint at a label or $address (repeatable); --play stops there");
+                 "Set a breakpoint at a label or $address, optionally \"LABEL if CONDITION\" "
+                 "(repeatable); --play stops there");
+  cli.add_option("--watchpoint", opts.watchpoints,
+                 "Stop --play where a call reads or writes LABEL[,r|w|rw][,BYTES] (repeatable)");
   int benchFrames = 0;
   cli.add_option("--bench-frames", benchFrames,
                  "Play N display frames, then print the mean and 95th-percentile frame time")

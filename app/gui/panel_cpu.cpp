@@ -78,6 +78,7 @@ void GuiApp::resetDebugger() {
   audit_.openedCase = -1;
   view_.lastAudit.reset();
   dbg_ = DebuggerState{};
+  debugger_ = core::Debugger{};
   // The routine editor keeps its buffers while the routine stays the same
   // (syncEditorFiles reloads them when the manifest changes).
   memoryLabels_.clear();
@@ -85,19 +86,17 @@ void GuiApp::resetDebugger() {
 }
 
 CursorKey GuiApp::cursorKey() const {
-  return {tl_.traceFrame, tl_.traceEntity, tl_.step};
+  const core::DebugCursor& c = debugger_.cursor();
+  return {c.frame, c.entity, c.step};
 }
 
 void GuiApp::debugStep(StepKind kind) {
   if (!sim_ || frameCount() == 0) return;
   ensureTrace();
-  tl_.step = stepTarget(tl_.trace, tl_.step, kind, dbg_.breakpoints);
-  if (tl_.step >= 0 && dbg_.breakpoints.count(tl_.trace.steps[tl_.step].pc) &&
-      kind != StepKind::Into && kind != StepKind::Back) {
-    char text[48];
-    std::snprintf(text, sizeof text, "Breakpoint at $%04X", tl_.trace.steps[tl_.step].pc);
-    status_ = text;
-  }
+  const core::DebugStop stop = debugger_.step(kind);
+  if (stop.kind == core::DebugStop::Kind::Breakpoint ||
+      stop.kind == core::DebugStop::Kind::Watchpoint)
+    status_ = stop.text;
 }
 
 void GuiApp::handleDebuggerKeys() {
@@ -112,29 +111,18 @@ void GuiApp::handleDebuggerKeys() {
   }
 }
 
+// Playback from `fromFrame` to the shown frame stops at the first call that
+// reaches a breakpoint (whose condition holds) or touches a watchpoint.
 bool GuiApp::stopAtBreakpoint(int fromFrame) {
-  if (dbg_.breakpoints.empty() || !sim_) return false;
-  const int entities = int(sim_->scenario().entities.size());
-  for (int f = std::max(fromFrame, 0); f <= tl_.frame && f < frameCount(); ++f)
-    for (int e = 0; e < entities; ++e) {
-      core::Trace t = sim_->trace(f, e);
-      int j = firstBreakpoint(t, dbg_.breakpoints);
-      if (j < 0) continue;
-      tl_.playing = false;
-      tl_.frame = f;
-      tl_.entity = e;
-      tl_.trace = std::move(t);
-      tl_.traceFrame = f;
-      tl_.traceEntity = e;
-      dbg_.memory.frame = -1;
-      tl_.step = j;
-      char text[96];
-      std::snprintf(text, sizeof text, "Breakpoint: frame %d, %s, $%04X", f,
-                    sim_->scenario().entities[e].name.c_str(), tl_.trace.steps[j].pc);
-      status_ = text;
-      return true;
-    }
-  return false;
+  if (!sim_ || (debugger_.breakpoints().empty() && debugger_.watchpoints().empty())) return false;
+  ensureTrace();
+  const core::DebugStop stop = debugger_.runRecording(std::max(fromFrame, 0), tl_.frame);
+  if (stop.kind == core::DebugStop::Kind::None) return false;
+  tl_.playing = false;
+  tl_.frame = debugger_.cursor().frame;
+  tl_.entity = debugger_.cursor().entity;
+  status_ = stop.text;
+  return true;
 }
 
 void GuiApp::drawCpuToolbar(int steps) {
@@ -144,26 +132,28 @@ void GuiApp::drawCpuToolbar(int steps) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step %s (%s)", b.label, b.key);
   }
   ImGui::SameLine(0, 16);
-  const core::Trace& t = tl_.trace;
-  if (tl_.step < 0)
+  const core::Trace& t = debugger_.trace();
+  const int step = debugger_.cursor().step;
+  if (step < 0)
     ImGui::Text("%s, frame %d: after the call (%d instructions, %s)",
                 sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, steps,
                 core::haltKindName(t.halt));
   else
     ImGui::Text("%s, frame %d: instruction %d of %d",
-                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, tl_.step + 1, steps);
+                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, step + 1, steps);
 }
 
 void GuiApp::drawRegisters() {
-  const core::Trace& t = tl_.trace;
+  const core::Trace& t = debugger_.trace();
   const int steps = int(t.steps.size());
+  const int step = debugger_.cursor().step;
   // Registers before the instruction at the cursor (or after the call at -1).
-  const bool atEnd = tl_.step < 0 || tl_.step >= steps;
-  const auto& regs = atEnd ? t.regsAfter : t.steps[tl_.step].regsBefore;
-  const uint32_t flags = atEnd ? t.flagsAfter : t.steps[tl_.step].flagsBefore;
+  const bool atEnd = step < 0 || step >= steps;
+  const auto& regs = atEnd ? t.regsAfter : t.steps[step].regsBefore;
+  const uint32_t flags = atEnd ? t.flagsAfter : t.steps[step].flagsBefore;
   const std::vector<core::RegisterValue>* prev = nullptr;
   uint32_t prevFlags = flags;
-  const int prevIndex = atEnd ? steps - 1 : tl_.step - 1;
+  const int prevIndex = atEnd ? steps - 1 : step - 1;
   if (prevIndex >= 0) {
     prev = &t.steps[prevIndex].regsBefore;
     prevFlags = t.steps[prevIndex].flagsBefore;
@@ -183,7 +173,8 @@ void GuiApp::drawRegisters() {
 }
 
 void GuiApp::drawTraceTable() {
-  const core::Trace& t = tl_.trace;
+  const core::Trace& t = debugger_.trace();
+  const int step = debugger_.cursor().step;
   const core::DebugInfo& dbg = sim_->image().debug;
   if (!ImGui::BeginTable("trace", 4,
                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
@@ -201,15 +192,15 @@ void GuiApp::drawTraceTable() {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const core::TraceStep& s = t.steps[i];
       ImGui::TableNextRow();
-      if (i == tl_.step)
+      if (i == step)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, kCursorRow);
-      else if (dbg_.breakpoints.count(s.pc))
+      else if (debugger_.hasBreakpoint(s.pc))
         ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, kBreakRow);
       ImGui::TableSetColumnIndex(0);
       char label[16];
       std::snprintf(label, sizeof label, "%d", i);
-      if (ImGui::Selectable(label, i == tl_.step, ImGuiSelectableFlags_SpanAllColumns))
-        tl_.step = i;
+      if (ImGui::Selectable(label, i == step, ImGuiSelectableFlags_SpanAllColumns))
+        debugger_.setStep(i);
       ImGui::TableSetColumnIndex(1);
       ImGui::Text("$%04X", s.pc);
       ImGui::TableSetColumnIndex(2);
@@ -220,9 +211,9 @@ void GuiApp::drawTraceTable() {
                             where->line);
     }
   }
-  if (tl_.step >= 0 && cpuScrolledTo_ != cursorKey()) {
+  if (step >= 0 && cpuScrolledTo_ != cursorKey()) {
     ImGui::SetScrollY(std::max(
-        0.0f, tl_.step * ImGui::GetTextLineHeightWithSpacing() - ImGui::GetWindowHeight() * 0.4f));
+        0.0f, step * ImGui::GetTextLineHeightWithSpacing() - ImGui::GetWindowHeight() * 0.4f));
     cpuScrolledTo_ = cursorKey();
   }
   ImGui::EndTable();
@@ -231,7 +222,7 @@ void GuiApp::drawTraceTable() {
 void GuiApp::drawCpuPanel() {
   if (!beginPanel("CPU", 850, 19, 750, 210, true)) return;
   ensureTrace();
-  drawCpuToolbar(int(tl_.trace.steps.size()));
+  drawCpuToolbar(int(debugger_.trace().steps.size()));
   drawRegisters();
   ImGui::Separator();
   const float watchWidth = std::min(300.0f, ImGui::GetContentRegionAvail().x * 0.4f);
@@ -240,7 +231,20 @@ void GuiApp::drawCpuPanel() {
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("##watch", ImVec2(0, 0));
-  drawWatchList();
+  if (ImGui::BeginTabBar("##watchTabs")) {
+    if (ImGui::BeginTabItem("Watches")) {
+      drawWatchList();
+      ImGui::EndTabItem();
+    }
+    char title[48];
+    std::snprintf(title, sizeof title, "Breakpoints (%zu)###breaks",
+                  debugger_.breakpoints().size() + debugger_.watchpoints().size());
+    if (ImGui::BeginTabItem(title)) {
+      drawBreakpointList();
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
   ImGui::EndChild();
   ImGui::End();
 }

@@ -45,20 +45,8 @@ void legendSwatch(ImU32 colour, const char* text) {
 
 const MemoryAtCursor& GuiApp::memoryAtCursor() {
   ensureTrace();
-  MemoryAtCursor& m = dbg_.memory;
-  if (m.frame != tl_.traceFrame || m.entity != tl_.traceEntity) {
-    // The machine at the start of the call, as the trace began it.
-    sim_->seek(tl_.traceFrame, tl_.traceEntity);
-    sim_->machine().beginCall(sim_->binding().entry);
-    m.start.resize(0x10000);
-    for (uint32_t a = 0; a < 0x10000; ++a) m.start[a] = sim_->machine().peek(uint16_t(a));
-    m.frame = tl_.traceFrame;
-    m.entity = tl_.traceEntity;
-    m.step = -2;
-    if (dbg_.scrollToAddress == -2) dbg_.scrollToAddress = firstRamPage();
-  }
-  if (m.step != tl_.step) memoryAtStep(m, tl_.trace, tl_.step);
-  return m;
+  if (dbg_.scrollToAddress == -2) dbg_.scrollToAddress = firstRamPage();
+  return debugger_.memory();
 }
 
 // The 256-byte page of the lowest variable the manifest binds (entity fields,
@@ -80,7 +68,7 @@ void GuiApp::drawMemoryToolbar() {
   go |= ImGui::Button("Go to");
   if (go) {
     dbg_.gotoError.clear();
-    if (auto a = parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError))
+    if (auto a = core::parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError))
       dbg_.scrollToAddress = dbg_.gotoAddress = *a;
   }
   ImGui::SameLine(0, 16);
@@ -147,8 +135,8 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
                                           ImVec2(max.x + 2, max.y + 1), kGotoOutline);
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("$%04X %s\n$%02X = %d (was $%02X)%s%s", a, addressName(dbg, a).c_str(),
-                        m.now[a], m.now[a], m.before[a],
+      ImGui::SetTooltip("$%04X %s\n$%02X = %d (was $%02X)%s%s", a,
+                        core::addressName(dbg, a).c_str(), m.now[a], m.now[a], m.before[a],
                         m.touched[a] & kTouchRead ? "\nread by the last step" : "",
                         m.touched[a] & kTouchWrite ? "\nwritten by the last step" : "");
   }
@@ -189,28 +177,31 @@ void GuiApp::seedWatches() {
   const core::RoutineManifest& manifest = sim_->scenario().manifest;
   if (dbg_.seededFor == manifest.path) return;
   dbg_.seededFor = manifest.path;
-  dbg_.watches.clear();
-  for (const auto& f : sim_->binding().fields)
-    dbg_.watches.push_back({addressName(sim_->image().debug, f.address),
-                            f.size == 2 ? WatchFormat::U16 : WatchFormat::U8});
+  while (!debugger_.watches().empty()) debugger_.removeWatch(0);
+  for (const auto& f : sim_->binding().fields) {
+    std::string error;
+    debugger_.addWatch(
+        core::addressName(sim_->image().debug, f.address) + (f.size == 2 ? ",u16" : ",u8"), &error);
+  }
 }
 
 void GuiApp::drawWatchList() {
-  const core::DebugInfo& dbg = sim_->image().debug;
   seedWatches();
   const MemoryAtCursor& m = memoryAtCursor();
   ImGui::SetNextItemWidth(-50);
   bool add =
-      ImGui::InputTextWithHint("##watch", "label or $address[,u8|s8|u16|s16]", dbg_.watchInput,
+      ImGui::InputTextWithHint("##watch", "label, $addr[,u16] or [x] - [old_x]", dbg_.watchInput,
                                sizeof dbg_.watchInput, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A memory location (player_x, $0300, label+2; add ,u8 ,s8 ,u16 or ,s16)\n"
+        "or an expression: registers (A X Y / A BC HL), flags (C Z / CF ZF),\n"
+        "[addr] for a byte, [addr].w for a word, + - * / & | ^ << >> == != < > && ||");
   ImGui::SameLine();
   add |= ImGui::Button("Add");
   if (add) {
     dbg_.watchError.clear();
-    if (auto w = parseWatch(dbg, dbg_.watchInput, &dbg_.watchError)) {
-      dbg_.watches.push_back(*w);
-      dbg_.watchInput[0] = 0;
-    }
+    if (debugger_.addWatch(dbg_.watchInput, &dbg_.watchError)) dbg_.watchInput[0] = 0;
   }
   if (!dbg_.watchError.empty())
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", dbg_.watchError.c_str());
@@ -226,45 +217,143 @@ void GuiApp::drawWatchList() {
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 16);
   ImGui::TableHeadersRow();
   int remove = -1;
-  for (int i = 0; i < int(dbg_.watches.size()); ++i) {
-    Watch& w = dbg_.watches[i];
-    ImGui::PushID(i);
+  for (size_t i = 0; i < debugger_.watches().size(); ++i) {
+    const core::Watch& w = debugger_.watches()[i];
+    ImGui::PushID(int(i));
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::TextUnformatted(w.expr.c_str());
-    std::string error;
-    auto a = parseAddress(dbg, w.expr, &error);
     ImGui::TableSetColumnIndex(1);
-    if (!a) {
-      ImGui::TextDisabled("?");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
-    } else {
-      ImGui::TextDisabled("%04X", *a);
-      ImGui::TableSetColumnIndex(2);
-      const std::string value = watchValueText(m.now, *a, w.format);
-      if (watchChanged(m.now, m.before, *a, w.format))
-        ImGui::TextColored(kChangedText, "%s", value.c_str());
-      else
-        ImGui::TextUnformatted(value.c_str());
-      uint8_t touched = m.touched[*a];
-      if (watchBytes(w.format) == 2) touched |= m.touched[uint16_t(*a + 1)];
+    if (w.address)
+      ImGui::TextDisabled("%04X", *w.address);
+    else
+      ImGui::TextDisabled("expr");
+    ImGui::TableSetColumnIndex(2);
+    const std::string value = debugger_.watchValue(i);
+    if (debugger_.watchChangedByStep(i))
+      ImGui::TextColored(kChangedText, "%s", value.c_str());
+    else
+      ImGui::TextUnformatted(value.c_str());
+    if (w.address && !m.touched.empty()) {
+      uint8_t touched = m.touched[*w.address];
+      if (core::watchBytes(w.format) == 2) touched |= m.touched[uint16_t(*w.address + 1)];
       if (touched)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg,
                                touched & kTouchWrite ? kWriteBg : kReadBg);
     }
     // The format: a click cycles it, like a debugger's watch display mode.
     ImGui::TableSetColumnIndex(3);
-    if (ImGui::SmallButton(watchFormatName(w.format))) {
-      const int n = int(std::size(kWatchFormats));
-      w.format = kWatchFormats[(int(w.format) + 1) % n];
+    if (w.address) {
+      if (ImGui::SmallButton(core::watchFormatName(w.format))) {
+        const int n = int(std::size(core::kWatchFormats));
+        debugger_.setWatchFormat(i, core::kWatchFormats[(int(w.format) + 1) % n]);
+      }
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("shown as u8, s8, u16 or s16 (little-endian); click to change");
     }
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("shown as u8, s8, u16 or s16 (little-endian); click to change");
     ImGui::TableSetColumnIndex(4);
-    if (ImGui::SmallButton("x")) remove = i;
+    if (ImGui::SmallButton("x")) remove = int(i);
     ImGui::PopID();
   }
-  if (remove >= 0) dbg_.watches.erase(dbg_.watches.begin() + remove);
+  if (remove >= 0) debugger_.removeWatch(size_t(remove));
+  ImGui::EndTable();
+}
+
+// Breakpoints (set in the source gutter or typed here, with an optional
+// condition) and watchpoints, each with an enable box and a remove button.
+void GuiApp::drawBreakpointList() {
+  ImGui::SetNextItemWidth(-50);
+  bool add = ImGui::InputTextWithHint("##break", "label [if A == $10]  or  watch player_x,w",
+                                      dbg_.breakInput, sizeof dbg_.breakInput,
+                                      ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Breakpoint: a label or $address, optionally followed by \"if CONDITION\"\n"
+        "  e.g.  check_tile if A == $10 && [entity_x] > 40\n"
+        "Watchpoint: \"watch\" then a label or $address, ,r (reads) ,w (writes) or ,rw,\n"
+        "  and an optional byte count: watch map,r,240");
+  ImGui::SameLine();
+  add |= ImGui::Button("Add");
+  if (add) {
+    dbg_.breakError.clear();
+    std::string text = dbg_.breakInput;
+    bool ok;
+    if (text.rfind("watch ", 0) == 0)
+      ok = debugger_.addWatchpoint(text.substr(6), &dbg_.breakError);
+    else
+      ok = debugger_.addBreakpoint(text, &dbg_.breakError);
+    if (ok) dbg_.breakInput[0] = 0;
+  }
+  if (!dbg_.breakError.empty())
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", dbg_.breakError.c_str());
+  if (!ImGui::BeginTable(
+          "breaks", 4,
+          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("on", ImGuiTableColumnFlags_WidthFixed, 20);
+  ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, 90);
+  ImGui::TableSetupColumn("condition / access");
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 16);
+  ImGui::TableHeadersRow();
+  const core::DebugInfo& dbg = sim_->image().debug;
+  const auto& bps = debugger_.breakpoints();
+  dbg_.conditionEdits.resize(bps.size());
+  int removeBp = -1;
+  for (size_t i = 0; i < bps.size(); ++i) {
+    const core::Breakpoint b = bps[i];
+    ImGui::PushID(int(i));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    bool on = b.enabled;
+    if (ImGui::Checkbox("##on", &on)) debugger_.enableBreakpoint(b.address, on);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%s", core::addressName(dbg, b.address).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("breakpoint at $%04X", b.address);
+    ImGui::TableSetColumnIndex(2);
+    // The condition, edited in place; Enter applies it (empty: always stop).
+    char cond[128];
+    std::snprintf(
+        cond, sizeof cond, "%s",
+        dbg_.conditionEdits[i].empty() ? b.condition.c_str() : dbg_.conditionEdits[i].c_str());
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputTextWithHint("##cond", "always (or a condition)", cond, sizeof cond,
+                                 ImGuiInputTextFlags_EnterReturnsTrue)) {
+      dbg_.breakError.clear();
+      if (debugger_.setBreakpoint(b.address, cond, &dbg_.breakError))
+        dbg_.conditionEdits[i].clear();
+    } else if (ImGui::IsItemActive()) {
+      dbg_.conditionEdits[i] = cond;
+    }
+    ImGui::TableSetColumnIndex(3);
+    if (ImGui::SmallButton("x")) removeBp = int(i);
+    ImGui::PopID();
+  }
+  if (removeBp >= 0) {
+    debugger_.removeBreakpoint(bps[size_t(removeBp)].address);
+    dbg_.conditionEdits.clear();
+  }
+  int removeWp = -1;
+  for (size_t i = 0; i < debugger_.watchpoints().size(); ++i) {
+    const core::Watchpoint& w = debugger_.watchpoints()[i];
+    ImGui::PushID(int(1000 + i));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    bool on = w.enabled;
+    if (ImGui::Checkbox("##on", &on)) debugger_.enableWatchpoint(i, on);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%s", core::addressName(dbg, w.begin).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextDisabled("watch %s $%04X..$%04X",
+                        w.onRead && w.onWrite ? "reads+writes"
+                        : w.onRead            ? "reads"
+                                              : "writes",
+                        w.begin, unsigned(w.end) - 1);
+    ImGui::TableSetColumnIndex(3);
+    if (ImGui::SmallButton("x")) removeWp = int(i);
+    ImGui::PopID();
+  }
+  if (removeWp >= 0) debugger_.removeWatchpoint(size_t(removeWp));
   ImGui::EndTable();
 }
 

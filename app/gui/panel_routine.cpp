@@ -141,7 +141,7 @@ bool GuiApp::assembleRoutine() {
   for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);
   if (audit_.saved) audit_.savedStale = true;  // re-run when the audit case closes
   resimulate();  // the recording, verdicts and trace follow the new image
-  dbg_.memory.frame = -1;
+  debugger_.invalidate();
   memoryLabels_.clear();
   editor_.message = simJob_.running()
                         ? std::string("Assembled; re-simulating (see the status bar)")

@@ -86,22 +86,18 @@ void GuiApp::cacheSourceText(const std::string& path, const std::string& text) {
 
 void GuiApp::toggleBreakpoints(const std::vector<uint32_t>& addresses) {
   if (addresses.empty()) return;
-  const bool on = !dbg_.breakpoints.count(uint16_t(addresses[0]));
+  const bool on = !debugger_.hasBreakpoint(uint16_t(addresses[0]));
   for (uint32_t a : addresses) {
     if (on)
-      dbg_.breakpoints.insert(uint16_t(a));
+      debugger_.setBreakpoint(uint16_t(a), "", nullptr);
     else
-      dbg_.breakpoints.erase(uint16_t(a));
+      debugger_.removeBreakpoint(uint16_t(a));
   }
 }
 
 // The PC the views follow: the instruction at the cursor, or the last one run.
-std::optional<uint16_t> GuiApp::cursorPc(bool* executed) const {
-  const auto& steps = tl_.trace.steps;
-  if (steps.empty()) return std::nullopt;
-  const bool atEnd = tl_.step < 0 || tl_.step >= int(steps.size());
-  if (executed) *executed = atEnd;
-  return atEnd ? steps.back().pc : steps[tl_.step].pc;
+std::optional<uint16_t> GuiApp::cursorPc(bool* executed) {
+  return debugger_.cursorPc(executed);
 }
 
 void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool executed) {
@@ -118,7 +114,7 @@ void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool execu
       const int line = i + 1;
       if (line == currentLine) rowBackground(executed ? kLastLine : kCurrentLine);
       std::vector<uint32_t> addrs = dbg.addressesFor(file, line);
-      const bool bp = !addrs.empty() && dbg_.breakpoints.count(uint16_t(addrs[0]));
+      const bool bp = !addrs.empty() && debugger_.hasBreakpoint(uint16_t(addrs[0]));
       if (gutter(line, bp, !addrs.empty())) toggleBreakpoints(addrs);
       ImGui::TextDisabled("%4d", line);
       ImGui::SameLine();
@@ -143,7 +139,7 @@ void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
       currentRow = row;
       rowBackground(executed ? kLastLine : kCurrentLine);
     }
-    if (gutter(int(a), dbg_.breakpoints.count(uint16_t(a)) > 0, true)) toggleBreakpoints({a});
+    if (gutter(int(a), debugger_.hasBreakpoint(uint16_t(a)), true)) toggleBreakpoints({a});
     int length = 1;
     std::string text = sim_->machine().disassemble(uint16_t(a), &dbg, &length);
     ImGui::TextDisabled("%04X", a);
@@ -179,11 +175,13 @@ void GuiApp::drawSourceView() {
   ImGui::SameLine();
   ImGui::Checkbox("Disassembly", &dbg_.showDisassembly);
   ImGui::SameLine();
-  ImGui::TextDisabled("%zu breakpoint%s", dbg_.breakpoints.size(),
-                      dbg_.breakpoints.size() == 1 ? "" : "s");
-  if (!dbg_.breakpoints.empty()) {
+  const size_t breakpoints = debugger_.breakpoints().size();
+  ImGui::TextDisabled("%zu breakpoint%s", breakpoints, breakpoints == 1 ? "" : "s");
+  if (breakpoints > 0) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("Clear")) dbg_.breakpoints.clear();
+    if (ImGui::SmallButton("Clear"))
+      while (!debugger_.breakpoints().empty())
+        debugger_.removeBreakpoint(debugger_.breakpoints().front().address);
   }
   ImGui::BeginChild("##source", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   if (!pc)

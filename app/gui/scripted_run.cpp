@@ -23,12 +23,14 @@ std::string overlayNames() {
 // --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.
 void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
+  ensureTrace();  // the debugger follows the opened simulation
   for (const std::string& b : opts_.breakpoints) {
     std::string error;
-    if (auto a = parseAddress(sim_->image().debug, b, &error))
-      dbg_.breakpoints.insert(*a);
-    else
-      scriptError_ = "--breakpoint: " + error;
+    if (!debugger_.addBreakpoint(b, &error)) scriptError_ = "--breakpoint: " + error;
+  }
+  for (const std::string& w : opts_.watchpoints) {
+    std::string error;
+    if (!debugger_.addWatchpoint(w, &error)) scriptError_ = "--watchpoint: " + error;
   }
   if (!opts_.audit) return;
   startAudit();
@@ -65,11 +67,12 @@ void GuiApp::runScript() {
   scriptDone_ = true;
   if (opts_.stepInstructions <= 0) return;
   for (int k = 0; k < opts_.stepInstructions; ++k) debugStep(StepKind::Into);
-  const auto& steps = tl_.trace.steps;
-  if (tl_.step >= 0 && !steps.empty())
+  const auto& steps = debugger_.trace().steps;
+  const int step = debugger_.cursor().step;
+  if (step >= 0 && !steps.empty())
     std::printf("script: frame %d, %s, instruction %d of %zu, PC $%04X\n", tl_.frame,
-                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.step + 1, steps.size(),
-                steps[tl_.step].pc);
+                sim_->scenario().entities[tl_.entity].name.c_str(), step + 1, steps.size(),
+                steps[step].pc);
 }
 
 }  // namespace app
