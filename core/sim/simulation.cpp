@@ -413,8 +413,16 @@ void Simulation::writeInput(int slot, uint8_t input) {
 
 void Simulation::resetToStart() {
   std::string error;
-  machine_->load(image_, &error);
-  encodeRoom(*machine_, binding_, scenario_.map, &error);
+  startState(&error);
+}
+
+bool Simulation::startState(std::string* error) {
+  std::string err;
+  machine_->load(image_, &err);
+  if (!encodeRoom(*machine_, binding_, scenario_.map, &err)) {
+    if (error) *error = scenario_.manifest.path + ": " + err;
+    return false;
+  }
   for (size_t i = 0; i < scenario_.entities.size(); ++i) {
     const EntitySpec& e = scenario_.entities[i];
     for (const auto& f : binding_.fields)
@@ -427,6 +435,7 @@ void Simulation::resetToStart() {
     }
   }
   start_ = machine_->snapshot();
+  return true;
 }
 
 EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
@@ -479,18 +488,32 @@ void startProgress(const SimProgress& p, int total) {
 
 }  // namespace
 
+// Runs frames first..first + frames.size() - 1 from the machine's current
+// state into `frames` (reusing their vectors), with a keyframe every
+// keyInterval frames into `keys`. False (and "cancelled") when cancelled.
+bool Simulation::runFrames(int first, std::vector<FrameRecord>& frames, std::vector<Snapshot>& keys,
+                           int interval, const SimProgress& progress, std::string* error) {
+  const int entities = int(scenario_.entities.size());
+  startProgress(progress, int(frames.size()));
+  for (int f = first; f < first + int(frames.size()); ++f) {
+    if (f % interval == 0) keys.push_back(machine_->snapshot());
+    auto& calls = frames[size_t(f - first)].entities;
+    calls.resize(size_t(entities));
+    for (int i = 0; i < entities; ++i) {
+      if (progress.cancelled()) return cancelledRun(error);
+      runEntityInto(i, scenario_.inputAt(f), true, calls[size_t(i)]);
+    }
+    if (progress.framesDone) *progress.framesDone = f + 1 - first;
+  }
+  return true;
+}
+
 bool Simulation::simulate(std::string* error, const SimProgress& progress) {
-  std::string err;
   if (!machine_) {
     if (error) *error = "the routine is not built";
     return false;
   }
-  machine_->load(image_, &err);
-  if (!encodeRoom(*machine_, binding_, scenario_.map, &err)) {
-    if (error) *error = scenario_.manifest.path + ": " + err;
-    return false;
-  }
-  resetToStart();
+  if (!startState(error)) return false;
   // Filled aside and moved in at the end, so a cancelled run keeps the old one.
   // It reuses the per-call vectors of the recording before the last (re-simulation
   // after an edit would otherwise free and allocate four per call).
@@ -498,23 +521,11 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   rec.frames = std::move(spareFrames_);
   spareFrames_.clear();
   for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
-  const int n = scenario_.frames;
-  const int entities = int(scenario_.entities.size());
-  startProgress(progress, n);
-  rec.frames.resize(n);
-  rec.keyframes.reserve(n / rec.keyInterval + 1);
-  for (int f = 0; f < n; ++f) {
-    if (f % rec.keyInterval == 0) rec.keyframes.push_back(machine_->snapshot());
-    auto& calls = rec.frames[f].entities;
-    calls.resize(entities);
-    for (int i = 0; i < entities; ++i) {
-      if (progress.cancelled()) {
-        spareFrames_ = std::move(rec.frames);
-        return cancelledRun(error);
-      }
-      runEntityInto(i, scenario_.inputAt(f), true, calls[i]);
-    }
-    if (progress.framesDone) *progress.framesDone = f + 1;
+  rec.frames.resize(size_t(scenario_.frames));
+  rec.keyframes.reserve(size_t(scenario_.frames / rec.keyInterval + 1));
+  if (!runFrames(0, rec.frames, rec.keyframes, rec.keyInterval, progress, error)) {
+    spareFrames_ = std::move(rec.frames);
+    return false;
   }
   // The replaced recording's vectors serve the next run, when they are small
   // enough that holding two recordings costs little.
@@ -554,17 +565,7 @@ bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error,
   const int first = k * interval;
   std::vector<FrameRecord> frames(size_t(n - first));
   std::vector<Snapshot> keys;
-  startProgress(progress, n - first);
-  for (int f = first; f < n; ++f) {
-    if (f % interval == 0) keys.push_back(machine_->snapshot());
-    auto& calls = frames[size_t(f - first)].entities;
-    calls.reserve(entities);
-    for (int i = 0; i < entities; ++i) {
-      if (progress.cancelled()) return cancelledRun(error);
-      calls.push_back(runEntity(i, scenario_.inputAt(f), true));
-    }
-    if (progress.framesDone) *progress.framesDone = f + 1 - first;
-  }
+  if (!runFrames(first, frames, keys, interval, progress, error)) return false;
   for (int i = 0; i < k && mapChanged; ++i) recording_.keyframes[i] = std::move(reencoded[i]);
   recording_.keyframes.resize(size_t(k));
   std::move(keys.begin(), keys.end(), std::back_inserter(recording_.keyframes));

@@ -189,6 +189,10 @@ class Simulation {
   // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
   // then allocates nothing per call.
   void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out);
+  // Loads the image, encodes the room, places the entities; the start snapshot.
+  bool startState(std::string* error);
+  bool runFrames(int first, std::vector<FrameRecord>& frames, std::vector<Snapshot>& keys,
+                 int interval, const SimProgress& progress, std::string* error);
   std::vector<FrameRecord> spareFrames_;  // per-call vectors reused by the next simulate()
   void readFieldsInto(int slot, std::vector<int32_t>& out) const;
 
