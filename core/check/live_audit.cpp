@@ -9,8 +9,13 @@
 
 namespace core {
 
+// Cells c0..c1 x r0..r1, inclusive, inside the room.
+struct LiveAudit::CellRect {
+  uint16_t c0 = 0, r0 = 0, c1 = 0, r1 = 0;
+};
+
 struct LiveAudit::CaseRec {
-  uint16_t c0 = 0, r0 = 0, c1 = 0, r1 = 0;  // cells depended on, inclusive, inside the room
+  CellRect cells;  // what the case depended on
   Verdict verdict = Verdict::Ok;
 };
 
@@ -29,10 +34,9 @@ class LiveAudit::ChangedMask {
                                  sum_[at(c, r + 1)] - sum_[at(c, r)];
   }
   bool empty() const { return sum_.back() == 0; }
-  // Cells c0..c1 x r0..r1, inclusive, inside the room.
-  bool any(int c0, int r0, int c1, int r1) const {
-    return sum_[at(c1 + 1, r1 + 1)] - sum_[at(c1 + 1, r0)] - sum_[at(c0, r1 + 1)] +
-               sum_[at(c0, r0)] >
+  bool any(const CellRect& r) const {
+    return sum_[at(r.c1 + 1, r.r1 + 1)] - sum_[at(r.c1 + 1, r.r0)] - sum_[at(r.c0, r.r1 + 1)] +
+               sum_[at(r.c0, r.r0)] >
            0;
   }
 
@@ -97,6 +101,7 @@ const AuditResult& LiveAudit::start(const Scenario& sc, const AsmResult& image,
   const size_t grids = size_t(plan_.gridCols) * size_t(plan_.gridRows);
   free_.assign(grids, 0);
   cases_.assign(grids * plan_.combos.size(), CaseRec{});
+  startRects_.assign(grids, CellRect{});
   keys_.clear();
   if (!apply(nullptr, progress, cancel)) {
     res_ = AuditResult{};
@@ -144,8 +149,9 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
     for (int i = 0; i < plan_.gridCols; ++i) {
       const size_t g = size_t(j) * size_t(plan_.gridCols) + size_t(i);
       const int bx = i * plan_.stride, by = j * plan_.stride;
-      const bool startTouched =
-          !changed || changed->any(bx / cs, by / cs, (bx + hb.w - 1) / cs, (by + hb.h - 1) / cs);
+      const CellRect startCells{uint16_t(bx / cs), uint16_t(by / cs),
+                                uint16_t((bx + hb.w - 1) / cs), uint16_t((by + hb.h - 1) / cs)};
+      const bool startTouched = !changed || changed->any(startCells);
       if (startTouched) {
         // Free or not may have changed: drop the start's cases, re-run them if free.
         if (free_[g]) {
@@ -157,10 +163,9 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
           ++res_.startPositions;
           for (size_t k = 0; k < nc; ++k) tasks.push_back(g * nc + k);
         }
-      } else if (free_[g]) {
+      } else if (free_[g] && changed->any(startRects_[g])) {
         for (size_t k = 0; k < nc; ++k) {
-          const CaseRec& c = cases_[g * nc + k];
-          if (!changed->any(c.c0, c.r0, c.c1, c.r1)) continue;
+          if (!changed->any(cases_[g * nc + k].cells)) continue;
           subtract(g, g * nc + k);
           tasks.push_back(g * nc + k);
         }
@@ -169,11 +174,21 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
 
   std::vector<std::pair<uint64_t, AuditFailure>> added;
   if (!runTasks(tasks, added, progress, cancel)) return false;
-  for (uint64_t key : tasks) {
-    const Verdict v = cases_[key].verdict;
+  for (size_t t = 0; t < tasks.size(); ++t) {
+    const size_t g = size_t(tasks[t] / nc);
+    const Verdict v = cases_[tasks[t]].verdict;
     ++res_.cases;
     ++res_.counts[size_t(v)];
-    if (v != Verdict::Ok) ++res_.heat[heatIndex(key / nc)];
+    if (v != Verdict::Ok) ++res_.heat[heatIndex(g)];
+    if (t == 0 || size_t(tasks[t - 1] / nc) != g) {
+      CellRect& u = startRects_[g];
+      u = cases_[g * nc].cells;
+      for (size_t k = 1; k < nc; ++k) {
+        const CellRect& c = cases_[g * nc + k].cells;
+        u = {std::min(u.c0, c.c0), std::min(u.r0, c.r0), std::max(u.c1, c.c1),
+             std::max(u.r1, c.r1)};
+      }
+    }
   }
   res_.skipped = uint64_t(plan_.skippedCombos) * res_.startPositions;
   casesLastRun_ += tasks.size();
@@ -203,10 +218,9 @@ LiveAudit::CaseRec LiveAudit::dependency(size_t grid, const AuditCombo& c, const
     r1 = std::max(r1, row);
   }
   CaseRec r;
-  r.c0 = uint16_t(std::clamp(c0, 0, room.width - 1));
-  r.c1 = uint16_t(std::clamp(c1, 0, room.width - 1));
-  r.r0 = uint16_t(std::clamp(r0, 0, room.height - 1));
-  r.r1 = uint16_t(std::clamp(r1, 0, room.height - 1));
+  r.cells = {
+      uint16_t(std::clamp(c0, 0, room.width - 1)), uint16_t(std::clamp(r0, 0, room.height - 1)),
+      uint16_t(std::clamp(c1, 0, room.width - 1)), uint16_t(std::clamp(r1, 0, room.height - 1))};
   r.verdict = v.verdict;
   return r;
 }
@@ -264,62 +278,84 @@ bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
 // in order-key order. Old entries of re-run cases go, new failures come in;
 // when the old list was cut short, failing cases past its end that were not
 // re-run may now belong in it, and are re-run to get their verdict back.
+// Done in place: the list is up to maxFailures long and an edit is local.
 void LiveAudit::mergeFailures(const std::vector<uint64_t>& removed,
                               std::vector<std::pair<uint64_t, AuditFailure>> added) {
   const size_t maxF = options_.maxFailures;
   const uint64_t boundary = res_.failuresTruncated && !keys_.empty()
                                 ? keys_.back()
                                 : std::numeric_limits<uint64_t>::max();
-  std::vector<std::pair<uint64_t, AuditFailure>> merged;
-  merged.reserve(std::min(maxF, keys_.size() + added.size()));
-  size_t ri = 0, ai = 0;
-  auto takeAdded = [&](uint64_t upTo) {
-    while (ai < added.size() && added[ai].first < upTo) merged.push_back(std::move(added[ai++]));
-  };
-  for (size_t i = 0; i < keys_.size(); ++i) {
-    const uint64_t key = keys_[i];
-    while (ri < removed.size() && removed[ri] < key) ++ri;
-    takeAdded(key);
-    if (ri < removed.size() && removed[ri] == key) continue;
-    merged.push_back({key, std::move(res_.failures[i])});
+  std::vector<AuditFailure>& list = res_.failures;
+  if (!removed.empty()) {
+    size_t w =
+        size_t(std::lower_bound(keys_.begin(), keys_.end(), removed.front()) - keys_.begin());
+    size_t ri = 0;
+    for (size_t i = w; i < keys_.size(); ++i) {
+      while (ri < removed.size() && removed[ri] < keys_[i]) ++ri;
+      if (ri < removed.size() && removed[ri] == keys_[i]) continue;
+      if (w != i) {
+        keys_[w] = keys_[i];
+        list[w] = std::move(list[i]);
+      }
+      ++w;
+    }
+    keys_.resize(w);
+    list.resize(w);
   }
-  takeAdded(std::numeric_limits<uint64_t>::max());
-
-  const auto past = std::upper_bound(merged.begin(), merged.end(), boundary,
-                                     [](uint64_t b, const auto& e) { return b < e.first; });
-  if (boundary != std::numeric_limits<uint64_t>::max() && size_t(past - merged.begin()) < maxF) {
-    // Refill past the old end in key order from the recorded verdicts.
-    std::vector<std::pair<uint64_t, AuditFailure>> beyond(std::make_move_iterator(past),
-                                                          std::make_move_iterator(merged.end()));
-    merged.erase(past, merged.end());
+  if (!added.empty()) {  // merged from the back
+    size_t i = keys_.size(), j = added.size(), k = i + j;
+    keys_.resize(k);
+    list.resize(k);
+    while (j > 0) {
+      --k;
+      if (i > 0 && keys_[i - 1] > added[j - 1].first) {
+        --i;
+        keys_[k] = keys_[i];
+        list[k] = std::move(list[i]);
+      } else {
+        --j;
+        keys_[k] = added[j].first;
+        list[k] = std::move(added[j].second);
+      }
+    }
+  }
+  const size_t kept =
+      size_t(std::upper_bound(keys_.begin(), keys_.end(), boundary) - keys_.begin());
+  if (boundary != std::numeric_limits<uint64_t>::max() && kept < maxF) {
+    // Refill past the old end in key order from the recorded verdicts; the
+    // entries already there are new failures of re-run cases.
+    std::vector<uint64_t> beyondKeys(keys_.begin() + ptrdiff_t(kept), keys_.end());
+    std::vector<AuditFailure> beyond(std::make_move_iterator(list.begin() + ptrdiff_t(kept)),
+                                     std::make_move_iterator(list.end()));
+    keys_.resize(kept);
+    list.resize(kept);
     const size_t nc = plan_.combos.size();
     size_t bi = 0;
-    for (uint64_t key = boundary + 1; key < cases_.size() && merged.size() < maxF; ++key) {
+    for (uint64_t key = boundary + 1; key < cases_.size() && keys_.size() < maxF; ++key) {
       if (!free_[size_t(key / nc)] || cases_[key].verdict == Verdict::Ok) continue;
-      while (bi < beyond.size() && beyond[bi].first < key) ++bi;
-      if (bi < beyond.size() && beyond[bi].first == key) {
-        merged.push_back(std::move(beyond[bi++]));
+      while (bi < beyondKeys.size() && beyondKeys[bi] < key) ++bi;
+      keys_.push_back(key);
+      if (bi < beyondKeys.size() && beyondKeys[bi] == key) {
+        list.push_back(std::move(beyond[bi++]));
         continue;
       }
       const AuditCombo& c = plan_.combos[size_t(key % nc)];
       const auto [x, y] = startOf(size_t(key / nc));
-      merged.push_back({key, {{x, y, c.dir, c.speed}, runner(0).run(x, y, c, false)}});
+      list.push_back({{x, y, c.dir, c.speed}, runner(0).run(x, y, c, false)});
       ++casesLastRun_;
     }
   }
-  if (merged.size() > maxF) merged.resize(maxF);
-  keys_.clear();
-  res_.failures.clear();
-  for (auto& [key, f] : merged) {
-    keys_.push_back(key);
-    res_.failures.push_back(std::move(f));
+  if (keys_.size() > maxF) {
+    keys_.resize(maxF);
+    list.resize(maxF);
   }
   res_.failuresTruncated = res_.failing() > maxF;
 }
 
 size_t LiveAudit::memoryBytes() const {
-  size_t n = cases_.capacity() * sizeof(CaseRec) + free_.capacity() + keys_.capacity() * 8 +
-             res_.heat.capacity() * sizeof(int) + res_.failures.capacity() * sizeof(AuditFailure);
+  size_t n = cases_.capacity() * sizeof(CaseRec) + startRects_.capacity() * sizeof(CellRect) +
+             free_.capacity() + keys_.capacity() * 8 + res_.heat.capacity() * sizeof(int) +
+             res_.failures.capacity() * sizeof(AuditFailure);
   for (const AuditFailure& f : res_.failures) n += f.verdict.message.capacity();
   return n;
 }

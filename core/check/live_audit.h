@@ -18,7 +18,8 @@
 // changed routine, manifest, entity or oracle setting needs start() again.
 // What a routine reads of the attribute table is assumed to follow the cells
 // it read (it looks up the metatiles it finds there), as every sample does.
-// Memory: 10 bytes per (grid start, combination) plus the kept failures.
+// Memory: 10 bytes per (grid start, combination), 9 per grid start, plus the
+// kept failures (as in runAudit's result).
 #pragma once
 
 #include <atomic>
@@ -52,6 +53,7 @@ class LiveAudit {
   size_t memoryBytes() const;                              // heap held, approximately
 
  private:
+  struct CellRect;
   struct CaseRec;
   class ChangedMask;
   // Re-runs the cases the changed cells touch (every start when null) and
@@ -76,10 +78,11 @@ class LiveAudit {
   bool valid_ = false;
   std::vector<std::unique_ptr<AuditCaseRunner>> runners_;
   std::vector<uint64_t> runnerVersion_;
-  uint64_t version_ = 0;        // of scenario_, bumped by every update
-  std::vector<uint8_t> free_;   // per grid start
-  std::vector<CaseRec> cases_;  // per grid start x combination
-  std::vector<uint64_t> keys_;  // order key of each res_.failures entry
+  uint64_t version_ = 0;              // of scenario_, bumped by every update
+  std::vector<uint8_t> free_;         // per grid start
+  std::vector<CaseRec> cases_;        // per grid start x combination
+  std::vector<CellRect> startRects_;  // per grid start: the cells of all its cases
+  std::vector<uint64_t> keys_;        // order key of each res_.failures entry
   AuditResult res_;
   uint64_t casesLastRun_ = 0;
 };
