@@ -271,6 +271,8 @@ bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
     for (auto& e : f) failures.push_back(std::move(e));
   std::sort(failures.begin(), failures.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Past the first maxFailures of these none can reach the list.
+  if (failures.size() > options_.maxFailures) failures.resize(options_.maxFailures);
   return true;
 }
 
