@@ -4,9 +4,21 @@
 // the rate counter "Minstr" (printed as Minstr=N/s) and emulated MHz.
 //
 //   bench_emu6502 --benchmark_filter=. --benchmark_min_time=2
+//
+// BM_Emu6502_Image runs a 64 KiB image (e.g. Klaus Dormann's
+// 6502_functional_test.bin) for a fixed instruction count, for the comparison
+// with lib6502 in bench/compare_lib6502.sh. It skips itself unless
+// EMU6502_BENCH_IMAGE names the image; EMU6502_BENCH_START (default $0400) and
+// EMU6502_BENCH_INSTRUCTIONS (default 26,000,000) set the run. Decimal mode is
+// on (a stock NMOS 6502, as the test program expects).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <vector>
 
 #include "emu6502/cpu6502.h"
@@ -159,5 +171,46 @@ void BM_Emu6502_Step(benchmark::State& state) {
   report(state, instructions, cycles);
 }
 BENCHMARK(BM_Emu6502_Step)->Unit(benchmark::kMillisecond);
+
+uint64_t envNumber(const char* name, uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::strtoull(v, nullptr, 0) : fallback;
+}
+
+void BM_Emu6502_Image(benchmark::State& state) {
+  const char* path = std::getenv("EMU6502_BENCH_IMAGE");
+  if (!path || !*path) {
+    state.SkipWithError("set EMU6502_BENCH_IMAGE to a 64 KiB 6502 image to run this benchmark");
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<uint8_t> image((std::istreambuf_iterator<char>(in)), {});
+  if (image.size() != 65536) {
+    state.SkipWithError((std::string(path) + ": not a 64 KiB image").c_str());
+    return;
+  }
+  const auto start = static_cast<uint16_t>(envNumber("EMU6502_BENCH_START", 0x0400));
+  emu6502::RunLimits limits;
+  limits.maxInstructions = envNumber("EMU6502_BENCH_INSTRUCTIONS", 26'000'000);
+  emu6502::CpuConfig config;
+  config.decimalMode = true;
+  FlatBus bus;
+  Cpu6502 cpu(bus, config);
+  uint64_t instructions = 0, cycles = 0;
+  for (auto _ : state) {
+    bus.load(0, image);
+    cpu.regs = emu6502::Regs{};
+    cpu.regs.pc = start;
+    cpu.regs.s = 0xFF;
+    const emu6502::RunResult r = cpu.runUntil(limits);
+    instructions += r.instructions;
+    cycles += r.cycles;
+  }
+  char label[32];
+  std::snprintf(label, sizeof label, "pc=%04X", cpu.regs.pc);
+  state.SetLabel(label);
+  report(state, instructions, cycles);
+}
+BENCHMARK(BM_Emu6502_Image)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/asm/rgbasm.h"
+#include "core/asm/rgbds/rgbasm.h"
 
 namespace {
 

@@ -4,8 +4,10 @@
 // presence, so the fast path has no observer test and no virtual call in it at all.
 //
 // Each addressing-mode helper performs exactly the bus cycles of that mode, with
-// the kind of each access, and returns the effective address. The decoder below is
-// one line per opcode.
+// the kind of each access, and returns the effective address. The decoder is not
+// written out: exec<opcode>() reads the opcode's mnemonic, mode, cycles and
+// page-cross penalty from kOpcodes at compile time, so the table in opcodes.h is
+// the datasheet both the CPU and the disassembler follow.
 #pragma once
 
 #include <cstdint>
@@ -249,287 +251,161 @@ struct Exec : Alu {
     --pc;
   }
 
+  // ---- the decoder, generated from kOpcodes ----
+  // Effective address of a data access in `kMode`. Reads with a page-cross
+  // penalty in the table spend the fix-up cycle only when the index carries;
+  // everything else indexed (stores, read-modify-writes) always spends it.
+  template <AddrMode kMode, bool kPenalty>
+  EMU6502_INLINE uint16_t ea() {
+    if constexpr (kMode == AddrMode::Zp) return zp();
+    if constexpr (kMode == AddrMode::Zpx) return zpx();
+    if constexpr (kMode == AddrMode::Zpy) return zpy();
+    if constexpr (kMode == AddrMode::Abs) return abs();
+    if constexpr (kMode == AddrMode::Abx) return kPenalty ? abxR() : abxW();
+    if constexpr (kMode == AddrMode::Aby) return kPenalty ? abyR() : abyW();
+    if constexpr (kMode == AddrMode::Izx) return izx();
+    if constexpr (kMode == AddrMode::Izy) return kPenalty ? izyR() : izyW();
+    static_assert(kMode != AddrMode::Imp && kMode != AddrMode::Acc && kMode != AddrMode::Imm &&
+                  kMode != AddrMode::Ind && kMode != AddrMode::Rel);
+  }
+  // The operand byte of a read instruction: the immediate, or a load.
+  template <AddrMode kMode, bool kPenalty>
+  EMU6502_INLINE uint8_t operand() {
+    if constexpr (kMode == AddrMode::Imm)
+      return imm();
+    else
+      return load(ea<kMode, kPenalty>());
+  }
+
+  // One opcode, chosen at compile time from its table entry.
+  template <uint8_t kOpcode>
+  EMU6502_INLINE bool exec() {
+    using M = Mnemonic;
+    constexpr OpcodeInfo kInfo = kOpcodes[kOpcode];
+    constexpr M kOp = kInfo.op;
+    constexpr AddrMode kMode = kInfo.mode;
+    constexpr bool kP = kInfo.pageCrossPenalty;
+    cyc += kInfo.baseCycles;
+    // clang-format off
+    // Reads: operand byte into the ALU.
+    if constexpr (kOp == M::LDA) lda(operand<kMode, kP>());
+    else if constexpr (kOp == M::LDX) ldx(operand<kMode, kP>());
+    else if constexpr (kOp == M::LDY) ldy(operand<kMode, kP>());
+    else if constexpr (kOp == M::LAX) lax(operand<kMode, kP>());
+    else if constexpr (kOp == M::ORA) ora(operand<kMode, kP>());
+    else if constexpr (kOp == M::AND) and_(operand<kMode, kP>());
+    else if constexpr (kOp == M::EOR) eor(operand<kMode, kP>());
+    else if constexpr (kOp == M::ADC) adc(operand<kMode, kP>());
+    else if constexpr (kOp == M::SBC) sbc(operand<kMode, kP>());
+    else if constexpr (kOp == M::CMP) cmp(a, operand<kMode, kP>());
+    else if constexpr (kOp == M::CPX) cmp(x, operand<kMode, kP>());
+    else if constexpr (kOp == M::CPY) cmp(y, operand<kMode, kP>());
+    else if constexpr (kOp == M::BIT) bit(operand<kMode, kP>());
+    else if constexpr (kOp == M::LAS) las(operand<kMode, kP>());
+    else if constexpr (kOp == M::ANC) anc(operand<kMode, kP>());
+    else if constexpr (kOp == M::ALR) alr(operand<kMode, kP>());
+    else if constexpr (kOp == M::ARR) arr(operand<kMode, kP>());
+    else if constexpr (kOp == M::ANE) ane(operand<kMode, kP>());
+    else if constexpr (kOp == M::LXA) lxa(operand<kMode, kP>());
+    else if constexpr (kOp == M::SBX) sbx(operand<kMode, kP>());
+    // Undocumented NOPs still perform their mode's bus cycles.
+    else if constexpr (kOp == M::NOP && kMode == AddrMode::Imp) implied();
+    else if constexpr (kOp == M::NOP) operand<kMode, kP>();
+    // Stores.
+    else if constexpr (kOp == M::STA) store(ea<kMode, false>(), a);
+    else if constexpr (kOp == M::STX) store(ea<kMode, false>(), x);
+    else if constexpr (kOp == M::STY) store(ea<kMode, false>(), y);
+    else if constexpr (kOp == M::SAX) store(ea<kMode, false>(), a & x);
+    // Read-modify-write, on memory or on A.
+    else if constexpr (kOp == M::ASL) modify<&Alu::asl, kMode>();
+    else if constexpr (kOp == M::LSR) modify<&Alu::lsr, kMode>();
+    else if constexpr (kOp == M::ROL) modify<&Alu::rol, kMode>();
+    else if constexpr (kOp == M::ROR) modify<&Alu::ror, kMode>();
+    else if constexpr (kOp == M::INC) modify<&Alu::inc, kMode>();
+    else if constexpr (kOp == M::DEC) modify<&Alu::dec, kMode>();
+    else if constexpr (kOp == M::SLO) modify<&Alu::slo, kMode>();
+    else if constexpr (kOp == M::RLA) modify<&Alu::rla, kMode>();
+    else if constexpr (kOp == M::SRE) modify<&Alu::sre, kMode>();
+    else if constexpr (kOp == M::RRA) modify<&Alu::rra, kMode>();
+    else if constexpr (kOp == M::DCP) modify<&Alu::dcp, kMode>();
+    else if constexpr (kOp == M::ISC) modify<&Alu::isc, kMode>();
+    // Branches.
+    else if constexpr (kOp == M::BPL) branch(!(fn & 0x80));
+    else if constexpr (kOp == M::BMI) branch(fn & 0x80);
+    else if constexpr (kOp == M::BVC) branch(!fv);
+    else if constexpr (kOp == M::BVS) branch(fv);
+    else if constexpr (kOp == M::BCC) branch(!fc);
+    else if constexpr (kOp == M::BCS) branch(fc);
+    else if constexpr (kOp == M::BNE) branch(fz != 0);
+    else if constexpr (kOp == M::BEQ) branch(fz == 0);
+    // Implied: registers and flags.
+    else if constexpr (kOp == M::CLC) { implied(); fc = 0; }
+    else if constexpr (kOp == M::SEC) { implied(); fc = 1; }
+    else if constexpr (kOp == M::CLI) { implied(); fi = 0; }
+    else if constexpr (kOp == M::SEI) { implied(); fi = 1; }
+    else if constexpr (kOp == M::CLV) { implied(); fv = 0; }
+    else if constexpr (kOp == M::CLD) { implied(); fd = 0; }
+    else if constexpr (kOp == M::SED) { implied(); fd = 1; }
+    else if constexpr (kOp == M::DEX) { implied(); nz(--x); }
+    else if constexpr (kOp == M::DEY) { implied(); nz(--y); }
+    else if constexpr (kOp == M::INX) { implied(); nz(++x); }
+    else if constexpr (kOp == M::INY) { implied(); nz(++y); }
+    else if constexpr (kOp == M::TAX) { implied(); nz(x = a); }
+    else if constexpr (kOp == M::TAY) { implied(); nz(y = a); }
+    else if constexpr (kOp == M::TXA) { implied(); nz(a = x); }
+    else if constexpr (kOp == M::TYA) { implied(); nz(a = y); }
+    else if constexpr (kOp == M::TSX) { implied(); nz(x = s); }
+    else if constexpr (kOp == M::TXS) { implied(); s = x; }
+    // Stack and control flow.
+    else if constexpr (kOp == M::PHA) { implied(); push(a); }
+    else if constexpr (kOp == M::PHP) { implied(); push(packP(kFlagB | kFlagU)); }
+    else if constexpr (kOp == M::PLA) { implied(); stackDummy(); lda(pull()); }
+    else if constexpr (kOp == M::PLP) { implied(); stackDummy(); pullP(pull()); }
+    else if constexpr (kOp == M::BRK) brk();
+    else if constexpr (kOp == M::JSR) jsr();
+    else if constexpr (kOp == M::RTI) rti();
+    else if constexpr (kOp == M::RTS) rts();
+    else if constexpr (kOp == M::JMP && kMode == AddrMode::Ind) jmpIndirect();
+    else if constexpr (kOp == M::JMP) pc = abs();
+    // Unstable stores: value & (H+1) of the base address.
+    else if constexpr (kOp == M::SHA && kMode == AddrMode::Izy) shStore(izyBase(), y, a & x);
+    else if constexpr (kOp == M::SHA) shStore(abs(), y, a & x);
+    else if constexpr (kOp == M::SHX) shStore(abs(), y, x);
+    else if constexpr (kOp == M::SHY) shStore(abs(), x, y);
+    else if constexpr (kOp == M::TAS) { s = a & x; shStore(abs(), y, s); }
+    else if constexpr (kOp == M::JAM) { jam(); return false; }
+    else static_assert(kOp == M::JAM, "opcode without a handler");
+    // clang-format on
+    return true;
+  }
+
+  template <uint8_t (Alu::*kOp)(uint8_t), AddrMode kMode>
+  EMU6502_INLINE void modify() {
+    if constexpr (kMode == AddrMode::Acc) {
+      implied();
+      a = (this->*kOp)(a);
+    } else {
+      rmw<kOp>(ea<kMode, false>());
+    }
+  }
+
   // Runs one instruction. Returns false when it was a JAM.
   EMU6502_INLINE bool execute() {
-    uint8_t op = rd(pc++, kFetch);
-    cyc += kOpcodes[op].baseCycles;
-    // One line per opcode, like a datasheet.
-    // clang-format off
+    const uint8_t op = rd(pc++, kFetch);
     switch (op) {
-      // 0x
-      case 0x00: brk(); break;
-      case 0x01: ora(load(izx())); break;
-      case 0x02: jam(); return false;
-      case 0x03: rmw<&Alu::slo>(izx()); break;
-      case 0x04: load(zp()); break;  // NOP zp
-      case 0x05: ora(load(zp())); break;
-      case 0x06: rmw<&Alu::asl>(zp()); break;
-      case 0x07: rmw<&Alu::slo>(zp()); break;
-      case 0x08: implied(); push(packP(kFlagB | kFlagU)); break;  // PHP
-      case 0x09: ora(imm()); break;
-      case 0x0A: implied(); a = asl(a); break;
-      case 0x0B: anc(imm()); break;
-      case 0x0C: load(abs()); break;  // NOP abs
-      case 0x0D: ora(load(abs())); break;
-      case 0x0E: rmw<&Alu::asl>(abs()); break;
-      case 0x0F: rmw<&Alu::slo>(abs()); break;
-      // 1x
-      case 0x10: branch(!(fn & 0x80)); break;  // BPL
-      case 0x11: ora(load(izyR())); break;
-      case 0x12: jam(); return false;
-      case 0x13: rmw<&Alu::slo>(izyW()); break;
-      case 0x14: load(zpx()); break;  // NOP zp,X
-      case 0x15: ora(load(zpx())); break;
-      case 0x16: rmw<&Alu::asl>(zpx()); break;
-      case 0x17: rmw<&Alu::slo>(zpx()); break;
-      case 0x18: implied(); fc = 0; break;  // CLC
-      case 0x19: ora(load(abyR())); break;
-      case 0x1A: implied(); break;  // NOP
-      case 0x1B: rmw<&Alu::slo>(abyW()); break;
-      case 0x1C: load(abxR()); break;  // NOP abs,X
-      case 0x1D: ora(load(abxR())); break;
-      case 0x1E: rmw<&Alu::asl>(abxW()); break;
-      case 0x1F: rmw<&Alu::slo>(abxW()); break;
-      // 2x
-      case 0x20: jsr(); break;
-      case 0x21: and_(load(izx())); break;
-      case 0x22: jam(); return false;
-      case 0x23: rmw<&Alu::rla>(izx()); break;
-      case 0x24: bit(load(zp())); break;
-      case 0x25: and_(load(zp())); break;
-      case 0x26: rmw<&Alu::rol>(zp()); break;
-      case 0x27: rmw<&Alu::rla>(zp()); break;
-      case 0x28: implied(); stackDummy(); pullP(pull()); break;  // PLP
-      case 0x29: and_(imm()); break;
-      case 0x2A: implied(); a = rol(a); break;
-      case 0x2B: anc(imm()); break;
-      case 0x2C: bit(load(abs())); break;
-      case 0x2D: and_(load(abs())); break;
-      case 0x2E: rmw<&Alu::rol>(abs()); break;
-      case 0x2F: rmw<&Alu::rla>(abs()); break;
-      // 3x
-      case 0x30: branch(fn & 0x80); break;  // BMI
-      case 0x31: and_(load(izyR())); break;
-      case 0x32: jam(); return false;
-      case 0x33: rmw<&Alu::rla>(izyW()); break;
-      case 0x34: load(zpx()); break;
-      case 0x35: and_(load(zpx())); break;
-      case 0x36: rmw<&Alu::rol>(zpx()); break;
-      case 0x37: rmw<&Alu::rla>(zpx()); break;
-      case 0x38: implied(); fc = 1; break;  // SEC
-      case 0x39: and_(load(abyR())); break;
-      case 0x3A: implied(); break;
-      case 0x3B: rmw<&Alu::rla>(abyW()); break;
-      case 0x3C: load(abxR()); break;
-      case 0x3D: and_(load(abxR())); break;
-      case 0x3E: rmw<&Alu::rol>(abxW()); break;
-      case 0x3F: rmw<&Alu::rla>(abxW()); break;
-      // 4x
-      case 0x40: rti(); break;
-      case 0x41: eor(load(izx())); break;
-      case 0x42: jam(); return false;
-      case 0x43: rmw<&Alu::sre>(izx()); break;
-      case 0x44: load(zp()); break;
-      case 0x45: eor(load(zp())); break;
-      case 0x46: rmw<&Alu::lsr>(zp()); break;
-      case 0x47: rmw<&Alu::sre>(zp()); break;
-      case 0x48: implied(); push(a); break;  // PHA
-      case 0x49: eor(imm()); break;
-      case 0x4A: implied(); a = lsr(a); break;
-      case 0x4B: alr(imm()); break;
-      case 0x4C: pc = abs(); break;  // JMP abs
-      case 0x4D: eor(load(abs())); break;
-      case 0x4E: rmw<&Alu::lsr>(abs()); break;
-      case 0x4F: rmw<&Alu::sre>(abs()); break;
-      // 5x
-      case 0x50: branch(!fv); break;  // BVC
-      case 0x51: eor(load(izyR())); break;
-      case 0x52: jam(); return false;
-      case 0x53: rmw<&Alu::sre>(izyW()); break;
-      case 0x54: load(zpx()); break;
-      case 0x55: eor(load(zpx())); break;
-      case 0x56: rmw<&Alu::lsr>(zpx()); break;
-      case 0x57: rmw<&Alu::sre>(zpx()); break;
-      case 0x58: implied(); fi = 0; break;  // CLI
-      case 0x59: eor(load(abyR())); break;
-      case 0x5A: implied(); break;
-      case 0x5B: rmw<&Alu::sre>(abyW()); break;
-      case 0x5C: load(abxR()); break;
-      case 0x5D: eor(load(abxR())); break;
-      case 0x5E: rmw<&Alu::lsr>(abxW()); break;
-      case 0x5F: rmw<&Alu::sre>(abxW()); break;
-      // 6x
-      case 0x60: rts(); break;
-      case 0x61: adc(load(izx())); break;
-      case 0x62: jam(); return false;
-      case 0x63: rmw<&Alu::rra>(izx()); break;
-      case 0x64: load(zp()); break;
-      case 0x65: adc(load(zp())); break;
-      case 0x66: rmw<&Alu::ror>(zp()); break;
-      case 0x67: rmw<&Alu::rra>(zp()); break;
-      case 0x68: implied(); stackDummy(); lda(pull()); break;  // PLA
-      case 0x69: adc(imm()); break;
-      case 0x6A: implied(); a = ror(a); break;
-      case 0x6B: arr(imm()); break;
-      case 0x6C: jmpIndirect(); break;
-      case 0x6D: adc(load(abs())); break;
-      case 0x6E: rmw<&Alu::ror>(abs()); break;
-      case 0x6F: rmw<&Alu::rra>(abs()); break;
-      // 7x
-      case 0x70: branch(fv); break;  // BVS
-      case 0x71: adc(load(izyR())); break;
-      case 0x72: jam(); return false;
-      case 0x73: rmw<&Alu::rra>(izyW()); break;
-      case 0x74: load(zpx()); break;
-      case 0x75: adc(load(zpx())); break;
-      case 0x76: rmw<&Alu::ror>(zpx()); break;
-      case 0x77: rmw<&Alu::rra>(zpx()); break;
-      case 0x78: implied(); fi = 1; break;  // SEI
-      case 0x79: adc(load(abyR())); break;
-      case 0x7A: implied(); break;
-      case 0x7B: rmw<&Alu::rra>(abyW()); break;
-      case 0x7C: load(abxR()); break;
-      case 0x7D: adc(load(abxR())); break;
-      case 0x7E: rmw<&Alu::ror>(abxW()); break;
-      case 0x7F: rmw<&Alu::rra>(abxW()); break;
-      // 8x
-      case 0x80: imm(); break;  // NOP #
-      case 0x81: store(izx(), a); break;
-      case 0x82: imm(); break;
-      case 0x83: store(izx(), a & x); break;  // SAX
-      case 0x84: store(zp(), y); break;
-      case 0x85: store(zp(), a); break;
-      case 0x86: store(zp(), x); break;
-      case 0x87: store(zp(), a & x); break;
-      case 0x88: implied(); nz(--y); break;  // DEY
-      case 0x89: imm(); break;
-      case 0x8A: implied(); nz(a = x); break;  // TXA
-      case 0x8B: ane(imm()); break;
-      case 0x8C: store(abs(), y); break;
-      case 0x8D: store(abs(), a); break;
-      case 0x8E: store(abs(), x); break;
-      case 0x8F: store(abs(), a & x); break;
-      // 9x
-      case 0x90: branch(!fc); break;  // BCC
-      case 0x91: store(izyW(), a); break;
-      case 0x92: jam(); return false;
-      case 0x93: shStore(izyBase(), y, a & x); break;  // SHA (zp),Y
-      case 0x94: store(zpx(), y); break;
-      case 0x95: store(zpx(), a); break;
-      case 0x96: store(zpy(), x); break;
-      case 0x97: store(zpy(), a & x); break;
-      case 0x98: implied(); nz(a = y); break;  // TYA
-      case 0x99: store(abyW(), a); break;
-      case 0x9A: implied(); s = x; break;  // TXS
-      case 0x9B: s = a & x; shStore(abs(), y, s); break;  // TAS
-      case 0x9C: shStore(abs(), x, y); break;  // SHY
-      case 0x9D: store(abxW(), a); break;
-      case 0x9E: shStore(abs(), y, x); break;  // SHX
-      case 0x9F: shStore(abs(), y, a & x); break;  // SHA abs,Y
-      // Ax
-      case 0xA0: ldy(imm()); break;
-      case 0xA1: lda(load(izx())); break;
-      case 0xA2: ldx(imm()); break;
-      case 0xA3: lax(load(izx())); break;
-      case 0xA4: ldy(load(zp())); break;
-      case 0xA5: lda(load(zp())); break;
-      case 0xA6: ldx(load(zp())); break;
-      case 0xA7: lax(load(zp())); break;
-      case 0xA8: implied(); nz(y = a); break;  // TAY
-      case 0xA9: lda(imm()); break;
-      case 0xAA: implied(); nz(x = a); break;  // TAX
-      case 0xAB: lxa(imm()); break;
-      case 0xAC: ldy(load(abs())); break;
-      case 0xAD: lda(load(abs())); break;
-      case 0xAE: ldx(load(abs())); break;
-      case 0xAF: lax(load(abs())); break;
-      // Bx
-      case 0xB0: branch(fc); break;  // BCS
-      case 0xB1: lda(load(izyR())); break;
-      case 0xB2: jam(); return false;
-      case 0xB3: lax(load(izyR())); break;
-      case 0xB4: ldy(load(zpx())); break;
-      case 0xB5: lda(load(zpx())); break;
-      case 0xB6: ldx(load(zpy())); break;
-      case 0xB7: lax(load(zpy())); break;
-      case 0xB8: implied(); fv = 0; break;  // CLV
-      case 0xB9: lda(load(abyR())); break;
-      case 0xBA: implied(); nz(x = s); break;  // TSX
-      case 0xBB: las(load(abyR())); break;
-      case 0xBC: ldy(load(abxR())); break;
-      case 0xBD: lda(load(abxR())); break;
-      case 0xBE: ldx(load(abyR())); break;
-      case 0xBF: lax(load(abyR())); break;
-      // Cx
-      case 0xC0: cmp(y, imm()); break;
-      case 0xC1: cmp(a, load(izx())); break;
-      case 0xC2: imm(); break;
-      case 0xC3: rmw<&Alu::dcp>(izx()); break;
-      case 0xC4: cmp(y, load(zp())); break;
-      case 0xC5: cmp(a, load(zp())); break;
-      case 0xC6: rmw<&Alu::dec>(zp()); break;
-      case 0xC7: rmw<&Alu::dcp>(zp()); break;
-      case 0xC8: implied(); nz(++y); break;  // INY
-      case 0xC9: cmp(a, imm()); break;
-      case 0xCA: implied(); nz(--x); break;  // DEX
-      case 0xCB: sbx(imm()); break;
-      case 0xCC: cmp(y, load(abs())); break;
-      case 0xCD: cmp(a, load(abs())); break;
-      case 0xCE: rmw<&Alu::dec>(abs()); break;
-      case 0xCF: rmw<&Alu::dcp>(abs()); break;
-      // Dx
-      case 0xD0: branch(fz != 0); break;  // BNE
-      case 0xD1: cmp(a, load(izyR())); break;
-      case 0xD2: jam(); return false;
-      case 0xD3: rmw<&Alu::dcp>(izyW()); break;
-      case 0xD4: load(zpx()); break;
-      case 0xD5: cmp(a, load(zpx())); break;
-      case 0xD6: rmw<&Alu::dec>(zpx()); break;
-      case 0xD7: rmw<&Alu::dcp>(zpx()); break;
-      case 0xD8: implied(); fd = 0; break;  // CLD
-      case 0xD9: cmp(a, load(abyR())); break;
-      case 0xDA: implied(); break;
-      case 0xDB: rmw<&Alu::dcp>(abyW()); break;
-      case 0xDC: load(abxR()); break;
-      case 0xDD: cmp(a, load(abxR())); break;
-      case 0xDE: rmw<&Alu::dec>(abxW()); break;
-      case 0xDF: rmw<&Alu::dcp>(abxW()); break;
-      // Ex
-      case 0xE0: cmp(x, imm()); break;
-      case 0xE1: sbc(load(izx())); break;
-      case 0xE2: imm(); break;
-      case 0xE3: rmw<&Alu::isc>(izx()); break;
-      case 0xE4: cmp(x, load(zp())); break;
-      case 0xE5: sbc(load(zp())); break;
-      case 0xE6: rmw<&Alu::inc>(zp()); break;
-      case 0xE7: rmw<&Alu::isc>(zp()); break;
-      case 0xE8: implied(); nz(++x); break;  // INX
-      case 0xE9: sbc(imm()); break;
-      case 0xEA: implied(); break;  // NOP
-      case 0xEB: sbc(imm()); break;
-      case 0xEC: cmp(x, load(abs())); break;
-      case 0xED: sbc(load(abs())); break;
-      case 0xEE: rmw<&Alu::inc>(abs()); break;
-      case 0xEF: rmw<&Alu::isc>(abs()); break;
-      // Fx
-      case 0xF0: branch(fz == 0); break;  // BEQ
-      case 0xF1: sbc(load(izyR())); break;
-      case 0xF2: jam(); return false;
-      case 0xF3: rmw<&Alu::isc>(izyW()); break;
-      case 0xF4: load(zpx()); break;
-      case 0xF5: sbc(load(zpx())); break;
-      case 0xF6: rmw<&Alu::inc>(zpx()); break;
-      case 0xF7: rmw<&Alu::isc>(zpx()); break;
-      case 0xF8: implied(); fd = 1; break;  // SED
-      case 0xF9: sbc(load(abyR())); break;
-      case 0xFA: implied(); break;
-      case 0xFB: rmw<&Alu::isc>(abyW()); break;
-      case 0xFC: load(abxR()); break;
-      case 0xFD: sbc(load(abxR())); break;
-      case 0xFE: rmw<&Alu::inc>(abxW()); break;
-      case 0xFF: rmw<&Alu::isc>(abxW()); break;
+#define EMU6502_OP(n) \
+  case (n):           \
+    return exec<(n)>();
+#define EMU6502_OP4(n) EMU6502_OP(n) EMU6502_OP(n + 1) EMU6502_OP(n + 2) EMU6502_OP(n + 3)
+#define EMU6502_OP16(n) EMU6502_OP4(n) EMU6502_OP4(n + 4) EMU6502_OP4(n + 8) EMU6502_OP4(n + 12)
+#define EMU6502_OP64(n) \
+  EMU6502_OP16(n) EMU6502_OP16(n + 16) EMU6502_OP16(n + 32) EMU6502_OP16(n + 48)
+      EMU6502_OP64(0x00) EMU6502_OP64(0x40) EMU6502_OP64(0x80) EMU6502_OP64(0xC0)
+#undef EMU6502_OP
+#undef EMU6502_OP4
+#undef EMU6502_OP16
+#undef EMU6502_OP64
     }
-    // clang-format on
     return true;
   }
 };

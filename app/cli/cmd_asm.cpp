@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "app/cli/command.h"
-#include "core/asm/ca65.h"
-#include "core/asm/rgbasm.h"
+#include "core/asm/ca65/ca65.h"
+#include "core/asm/rgbds/rgbasm.h"
 #include "core/util/files.h"
 
 namespace app::cli {

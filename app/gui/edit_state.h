@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/gui/file_dialog.h"
-#include "app/gui/gl_texture.h"
+#include "app/gui/gl/gl_texture.h"
 #include "app/gui/recent_files.h"
 #include "app/gui/room_scene_imgui.h"
 #include "app/gui/tile_atlas.h"

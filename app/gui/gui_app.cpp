@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "app/common/paths.h"
-#include "app/gui/script.h"
+#include "app/gui/scripted_run.h"
 
 namespace app {
 

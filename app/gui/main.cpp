@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "app/common/paths.h"
-#include "app/gui/damage_renderer.h"
+#include "app/gui/gl/damage_renderer.h"
+#include "app/gui/gl/screenshot.h"
+#include "app/gui/gl/tiled_background.h"
 #include "app/gui/gui_app.h"
-#include "app/gui/screenshot.h"
-#include "app/gui/script.h"
-#include "app/gui/tiled_background.h"
+#include "app/gui/scripted_run.h"
 
 namespace {
 

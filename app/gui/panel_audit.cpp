@@ -40,9 +40,9 @@ void GuiApp::startAudit() {
     return;
   }
   core::AuditOptions o = audit_.options;
-  // Leave a core for the window.
-  o.threads = int(std::max(1u, std::thread::hardware_concurrency()) - 1);
-  if (o.threads == 0) o.threads = 1;
+  // Every core, as the CLI uses: the audit runs on worker threads, so the
+  // window keeps drawing (the scheduler shares the cores) and Cancel works.
+  o.threads = 0;
   audit_.job.start(auditBase().scenario(), auditBase().image(), o);
   status_ = "Audit running";
 }
@@ -82,7 +82,7 @@ void GuiApp::openAuditCase(int index) {
   auto sim = std::make_unique<core::Simulation>();
   sim->scenario() = s;
   std::string error;
-  if (!sim->rebuild(base.image(), &error) || !roomEncodes(*sim, &error)) {
+  if (!sim->bindImage(base.image(), &error) || !roomEncodes(*sim, &error)) {
     status_ = error;
     return;
   }

@@ -129,8 +129,8 @@ bool GuiApp::assembleRoutine() {
   core::AsmResult image = core::buildRoutine(m, editorReader(editor_));
   editor_.diagnostics = image.diagnostics;
   std::string error;
-  const bool bound = image.ok && sim_->rebuild(image, &error) &&
-                     (!audit_.saved || audit_.saved->rebuild(image, &error));
+  const bool bound = image.ok && sim_->bindImage(image, &error) &&
+                     (!audit_.saved || audit_.saved->bindImage(image, &error));
   if (!bound) {
     editor_.message = image.ok ? error : "Assembly failed";
     editor_.messageIsError = true;

@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/gl_texture.h"
+#include "app/gui/gl/gl_texture.h"
 #include "app/gui/tile_atlas.h"
 #include "core/scene/room_scene.h"
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/gui/gl_texture.h"
+#include "app/gui/gl/gl_texture.h"
 #include "core/map/room.h"
 
 namespace app {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "app/gui/damage_tracker.h"
+#include "app/gui/gl/damage_tracker.h"
 
 namespace {
 

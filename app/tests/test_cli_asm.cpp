@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app/tests/run_process.h"
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 
 namespace fs = std::filesystem;
 using app::test::quote;

@@ -13,7 +13,7 @@
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 
 namespace {
 

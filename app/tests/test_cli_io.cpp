@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/tests/run_process.h"
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/util/files.h"
 
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "app/gui/debugger.h"
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 
 namespace {
 

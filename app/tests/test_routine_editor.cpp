@@ -11,7 +11,7 @@
 
 #include "app/gui/audit_job.h"
 #include "app/gui/routine_editor.h"
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
 

@@ -123,7 +123,7 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
   {
     Simulation probe;
     probe.scenario() = sc;
-    if (!probe.rebuild(image, &plan.error) ||
+    if (!probe.bindImage(image, &plan.error) ||
         !encodeRoom(probe.machine(), probe.binding(), sc.map, &plan.error))
       return plan;
   }
@@ -151,7 +151,7 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
 
 bool AuditCaseRunner::init(const Scenario& sc, const AsmResult& image, std::string* error) {
   sim_.scenario() = sc;
-  if (!sim_.rebuild(image, error)) return false;
+  if (!sim_.bindImage(image, error)) return false;
   setScenario(sc);
   return true;
 }

@@ -80,6 +80,9 @@ class Machine {
 
   virtual uint8_t peek(uint16_t addr) const = 0;
   virtual void poke(uint16_t addr, uint8_t v) = 0;
+  // All 64 KiB as peek() sees them, for readers that take many bytes per call
+  // (the frame runner's field reads); null when the machine has no flat view.
+  virtual const uint8_t* memory() const { return nullptr; }
 
   // Calls `entry` as a subroutine: plants a return to the sentinel on the stack
   // and runs until the routine returns or a limit is hit. `breakpoints` may be null.

@@ -137,6 +137,7 @@ class CpuMachine : public Machine {
 
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
+  const uint8_t* memory() const override { return bus_.ram().data(); }
 
   CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
                   const std::vector<bool>* breakpoints) override {

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <iterator>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/util/files.h"
-#if __has_include("core/asm/rgbasm.h")
-#include "core/asm/rgbasm.h"
+#if __has_include("core/asm/rgbds/rgbasm.h")
+#include "core/asm/rgbds/rgbasm.h"
 #define COLLIDOSCOPE_HAVE_RGBASM 1
 #endif
 
@@ -333,10 +333,10 @@ bool Simulation::build(const Scenario& scenario, std::string* error) {
     if (error->empty()) *error = scenario_.manifest.path + ": the routine did not assemble";
     return false;
   }
-  return rebuild(image, error);
+  return bindImage(image, error);
 }
 
-bool Simulation::rebuild(const AsmResult& image, std::string* error) {
+bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   Binding b;
   if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks,
                    int(scenario_.entities.size()))) {
@@ -354,14 +354,22 @@ bool Simulation::rebuild(const AsmResult& image, std::string* error) {
 
 std::vector<int32_t> Simulation::readFields(int slot) const {
   std::vector<int32_t> v;
-  v.reserve(binding_.fields.size());
-  for (const auto& f : binding_.fields) {
-    uint16_t a = uint16_t(f.address + slot * f.stride);
-    int32_t x = machine_->peek(a);
-    if (f.size == 2) x |= machine_->peek(uint16_t(a + 1)) << 8;
-    v.push_back(x);
-  }
+  readFieldsInto(slot, v);
   return v;
+}
+
+void Simulation::readFieldsInto(int slot, std::vector<int32_t>& v) const {
+  v.resize(binding_.fields.size());
+  // Straight from the machine's memory when it has a flat view: this runs twice
+  // per call, and a virtual peek per byte showed in the frame runner's profile.
+  const uint8_t* mem = machine_->memory();
+  auto byte = [&](uint16_t a) -> int32_t { return mem ? mem[a] : machine_->peek(a); };
+  for (size_t i = 0; i < v.size(); ++i) {
+    const auto& f = binding_.fields[i];
+    uint16_t a = uint16_t(f.address + slot * f.stride);
+    v[i] = byte(a);
+    if (f.size == 2) v[i] |= byte(uint16_t(a + 1)) << 8;
+  }
 }
 
 void Simulation::writeField(int slot, const Binding::Field& f, int32_t value) {
@@ -423,10 +431,26 @@ void Simulation::resetToStart() {
 
 EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   EntityFrame ef;
+  runEntityInto(slot, input, observe, ef);
+  return ef;
+}
+
+void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef) {
+  // A fresh record (every field reset) that keeps the old one's vectors.
+  std::vector<int32_t> before = std::move(ef.before), after = std::move(ef.after);
+  std::vector<uint16_t> cells = std::move(ef.cellsRead), attrs = std::move(ef.attrsRead);
+  ef = EntityFrame{};
+  ef.before = std::move(before);
+  ef.after = std::move(after);
+  ef.cellsRead = std::move(cells);
+  ef.attrsRead = std::move(attrs);
+  ef.cellsRead.clear();
+  ef.attrsRead.clear();
+
   ef.input = input;
   writeInput(slot, input);
   if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
-  ef.before = readFields(slot);
+  readFieldsInto(slot, ef.before);
   ProbeObserver probe(binding_, scenario_.map.room, ef);
   // Unobserved calls still watch writes: a write into the map is a fault either way.
   machine_->setWatchSink(&probe, observe);
@@ -438,8 +462,7 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   if (isFault(r.reason) && !r.detail.empty())
     ef.faultDetail =
         ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
-  ef.after = readFields(slot);
-  return ef;
+  readFieldsInto(slot, ef.after);
 }
 
 namespace {
@@ -469,7 +492,11 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   }
   resetToStart();
   // Filled aside and moved in at the end, so a cancelled run keeps the old one.
+  // It reuses the per-call vectors of the recording before the last (re-simulation
+  // after an edit would otherwise free and allocate four per call).
   Recording rec;
+  rec.frames = std::move(spareFrames_);
+  spareFrames_.clear();
   for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
   const int n = scenario_.frames;
   const int entities = int(scenario_.entities.size());
@@ -479,13 +506,19 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   for (int f = 0; f < n; ++f) {
     if (f % rec.keyInterval == 0) rec.keyframes.push_back(machine_->snapshot());
     auto& calls = rec.frames[f].entities;
-    calls.reserve(entities);
+    calls.resize(entities);
     for (int i = 0; i < entities; ++i) {
-      if (progress.cancelled()) return cancelledRun(error);
-      calls.push_back(runEntity(i, scenario_.inputAt(f), true));
+      if (progress.cancelled()) {
+        spareFrames_ = std::move(rec.frames);
+        return cancelledRun(error);
+      }
+      runEntityInto(i, scenario_.inputAt(f), true, calls[i]);
     }
     if (progress.framesDone) *progress.framesDone = f + 1;
   }
+  // The replaced recording's vectors serve the next run, when they are small
+  // enough that holding two recordings costs little.
+  if (recording_.byteSize() <= (size_t(64) << 20)) spareFrames_ = std::move(recording_.frames);
   recording_ = std::move(rec);
   return true;
 }
@@ -544,7 +577,7 @@ std::unique_ptr<Simulation> Simulation::clone() const {
   auto copy = std::make_unique<Simulation>();
   copy->scenario_ = scenario_;
   std::string error;
-  if (!machine_ || !copy->rebuild(image_, &error)) return nullptr;
+  if (!machine_ || !copy->bindImage(image_, &error)) return nullptr;
   copy->recording_ = recording_;
   copy->start_ = start_;
   copy->cellEnd_ = cellEnd_;

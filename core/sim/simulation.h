@@ -140,8 +140,9 @@ class Simulation {
 
   // Assembles the routine and binds its labels. Keeps the scenario.
   bool build(const Scenario& scenario, std::string* error);
-  // Re-binds after the routine's image changed (e.g. reassembled from the editor).
-  bool rebuild(const AsmResult& image, std::string* error);
+  // Binds an already assembled image (labels, then a fresh machine) and assembles
+  // nothing: for an image that changed (e.g. reassembled from the editor).
+  bool bindImage(const AsmResult& image, std::string* error);
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
   Scenario& scenario() { return scenario_; }
@@ -185,6 +186,11 @@ class Simulation {
 
  private:
   void writeInput(int slot, uint8_t input);
+  // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
+  // then allocates nothing per call.
+  void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out);
+  std::vector<FrameRecord> spareFrames_;  // per-call vectors reused by the next simulate()
+  void readFieldsInto(int slot, std::vector<int32_t>& out) const;
 
   Scenario scenario_;
   AsmResult image_;

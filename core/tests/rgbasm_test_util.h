@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/asm/rgbasm.h"
+#include "core/asm/rgbds/rgbasm.h"
 
 namespace rgbasm_test {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/sim/simulation.h"
 
 namespace core::test {

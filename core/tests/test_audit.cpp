@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/check/audit.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
+#include "core/asm/ca65/vice_labels.h"
 #include "core/asm/subprocess.h"
-#include "core/asm/vice_labels.h"
 
 namespace core {
 namespace {

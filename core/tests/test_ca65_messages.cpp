@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/asm/ca65_messages.h"
+#include "core/asm/ca65/ca65_messages.h"
 #include "core/asm/subprocess.h"
 
 namespace core {

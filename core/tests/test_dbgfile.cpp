@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "core/asm/dbgfile.h"
+#include "core/asm/ca65/dbgfile.h"
 
 namespace core {
 namespace {

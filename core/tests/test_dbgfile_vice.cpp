@@ -1,7 +1,7 @@
 // VICE label files (ld65 -Ln), for ROMs that come without a .dbg.
 #include <gtest/gtest.h>
 
-#include "core/asm/vice_labels.h"
+#include "core/asm/ca65/vice_labels.h"
 
 namespace core {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/debug/debugger.h"
 
 namespace {

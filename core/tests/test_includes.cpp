@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/asm/includes.h"
 #include "core/sim/manifest.h"
 #include "core/sim/simulation.h"

@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/tests/rgbasm_test_util.h"
 #include "core/util/files.h"
 

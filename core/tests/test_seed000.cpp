@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/sim/machine.h"
 #include "core/sim/manifest.h"
 #include "core/sim/scenario.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 

@@ -53,6 +53,25 @@ TEST_F(Seed002, SimulatingTwiceInOneSimulationIsByteIdentical) {
       << "a second run must not inherit the first run's registers";
 }
 
+// simulate() reuses the previous recording's vectors: a re-simulation after
+// edits that change its shape (an entity removed, a wall removed, a budget
+// tightened into faults) must equal a fresh Simulation of the edited scenario.
+TEST_F(Seed002, ResimulatingAfterEditsEqualsAFreshSimulation) {
+  ASSERT_TRUE(sim.simulate());
+  core::Scenario edited = scenario;
+  edited.entities.pop_back();
+  for (int r = 5; r <= 7; ++r) edited.map.room.at(3, r) = 0;
+  edited.manifest.cycleBudget = 400;
+  sim.scenario() = edited;
+  ASSERT_TRUE(sim.simulate());
+  core::Simulation fresh;
+  std::string error;
+  ASSERT_TRUE(fresh.build(edited, &error)) << error;
+  ASSERT_TRUE(fresh.simulate());
+  EXPECT_TRUE(sim.recording() == fresh.recording());
+  EXPECT_EQ(sim.recording().frames[0].entities.size(), scenario.entities.size() - 1);
+}
+
 TEST_F(Seed002, TwoRunsGiveByteIdenticalRecordings) {
   ASSERT_TRUE(sim.simulate());
   core::Recording first = sim.recording();
@@ -219,3 +238,24 @@ TEST(Buttons, LettersRoundTrip) {
   EXPECT_EQ(core::buttonsText(m), "URA");
   EXPECT_FALSE(core::parseButtons("Q", m));
 }
+
+namespace {
+
+// The frame runner reads entity fields through Machine::memory(); it must be
+// the bytes peek() returns, after pokes and after a restore.
+TEST(MachineMemory, FlatViewMatchesPeek) {
+  for (core::Cpu cpu : {core::Cpu::M6502, core::Cpu::Sm83}) {
+    auto m = core::makeMachine(cpu);
+    const uint8_t* mem = m->memory();
+    ASSERT_NE(mem, nullptr);
+    m->poke(0x0012, 0x34);
+    m->poke(0xC123, 0x56);
+    const core::Snapshot s = m->snapshot();
+    m->poke(0x0012, 0x99);
+    m->restore(s);
+    for (uint32_t a : {0x0012u, 0xC123u, 0xFFFFu})
+      EXPECT_EQ(mem[a], m->peek(uint16_t(a))) << core::cpuName(cpu) << " $" << std::hex << a;
+  }
+}
+
+}  // namespace

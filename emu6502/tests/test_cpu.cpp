@@ -184,6 +184,22 @@ TEST_F(CpuTest, RunUntilBudgetsAndBreakpoints) {
   EXPECT_EQ(r.instructions, 3u);
 }
 
+// The sentinel outranks a spent budget, at the start of a run and when a
+// budget batch ends on it.
+TEST_F(CpuTest, SentinelOutranksBudgets) {
+  put(bus, 0x0200, {0xEA, 0xEA});  // NOP NOP
+  cpu.regs.pc = 0x0200;
+  RunLimits limits;
+  limits.sentinel = 0x0200;
+  limits.maxInstructions = 0;
+  EXPECT_EQ(cpu.runUntil(limits).reason, HaltReason::Returned);
+  limits.sentinel = 0x0202;
+  limits.maxInstructions = 2;
+  const RunResult r = cpu.runUntil(limits);
+  EXPECT_EQ(r.reason, HaltReason::Returned);
+  EXPECT_EQ(r.instructions, 2u);
+}
+
 TEST_F(CpuTest, StopOnSelfLoop) {
   put(bus, 0x0200, {0xA2, 0x05, 0xCA, 0xD0, 0xFD, 0x4C, 0x05, 0x02});  // LDX #5; DEX; BNE; JMP *
   cpu.regs.pc = 0x0200;
@@ -358,7 +374,9 @@ TEST(CpuPaths, RandomProgramsAgreeOnEveryPath) {
     PagedBus paged;
     VirtualBus virt;
     FlatBus observed;
-    FlatBus* buses[] = {&flat, &paged, &virt, &observed};
+    FlatBus checked;  // breakpoints given: the per-instruction loop, not the threaded one
+    FlatBus* buses[] = {&flat, &paged, &virt, &observed, &checked};
+    const std::vector<bool> noBreakpoints(65536, false);
     std::vector<RunResult> results;
     std::vector<Regs> regs;
     Counter counter;
@@ -370,10 +388,11 @@ TEST(CpuPaths, RandomProgramsAgreeOnEveryPath) {
       cpu.regs = start;
       RunLimits limits;
       limits.maxInstructions = 20000;
+      if (bus == &checked) limits.breakpoints = &noBreakpoints;
       results.push_back(cpu.runUntil(limits));
       regs.push_back(cpu.regs);
     }
-    for (int i = 1; i < 4; ++i) {
+    for (int i = 1; i < 5; ++i) {
       EXPECT_EQ(regs[i], regs[0]) << "round " << round << " path " << i;
       EXPECT_EQ(results[i].cycles, results[0].cycles) << "round " << round << " path " << i;
       EXPECT_EQ(results[i].instructions, results[0].instructions);

@@ -1,4 +1,4 @@
-#include "app/gui/damage_renderer.h"
+#include "app/gui/gl/damage_renderer.h"
 
 #include <glad/gl.h>
 #include <imgui_impl_opengl3.h>

@@ -19,10 +19,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/asm/sm83_expr.h"
-#include "core/asm/sm83_lexer.h"
-#include "core/asm/sm83_program.h"
-#include "core/asm/sm83_source.h"
+#include "core/asm/rgbds/sm83_expr.h"
+#include "core/asm/rgbds/sm83_lexer.h"
+#include "core/asm/rgbds/sm83_program.h"
+#include "core/asm/rgbds/sm83_source.h"
 
 namespace core::sm83 {
 

@@ -1,4 +1,4 @@
-#include "core/asm/vice_labels.h"
+#include "core/asm/ca65/vice_labels.h"
 
 #include <algorithm>
 #include <charconv>

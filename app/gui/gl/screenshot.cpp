@@ -1,4 +1,4 @@
-#include "app/gui/screenshot.h"
+#include "app/gui/gl/screenshot.h"
 
 #include <glad/gl.h>
 

@@ -1,4 +1,4 @@
-#include "core/asm/sm83_linker.h"
+#include "core/asm/rgbds/sm83_linker.h"
 
 #include <algorithm>
 #include <map>

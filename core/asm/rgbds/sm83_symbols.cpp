@@ -3,7 +3,7 @@
 // assembly-time evaluation.
 #include <cctype>
 
-#include "core/asm/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_assembler.h"
 
 namespace core::sm83 {
 

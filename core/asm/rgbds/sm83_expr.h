@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/asm/sm83_lexer.h"
+#include "core/asm/rgbds/sm83_lexer.h"
 
 namespace core::sm83 {
 

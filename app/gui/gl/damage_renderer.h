@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "app/gui/damage_tracker.h"
+#include "app/gui/gl/damage_tracker.h"
 
 namespace app {
 

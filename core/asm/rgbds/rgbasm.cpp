@@ -1,10 +1,10 @@
-#include "core/asm/rgbasm.h"
+#include "core/asm/rgbds/rgbasm.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "core/asm/sm83_assembler.h"
-#include "core/asm/sm83_linker.h"
+#include "core/asm/rgbds/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_linker.h"
 
 namespace core {
 

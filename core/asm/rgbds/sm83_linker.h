@@ -6,7 +6,7 @@
 #pragma once
 
 #include "core/asm/image.h"
-#include "core/asm/sm83_program.h"
+#include "core/asm/rgbds/sm83_program.h"
 
 namespace core::sm83 {
 

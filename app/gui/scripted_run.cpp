@@ -1,4 +1,4 @@
-#include "app/gui/script.h"
+#include "app/gui/scripted_run.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "core/asm/sm83_source.h"
+#include "core/asm/rgbds/sm83_source.h"
 
 namespace core::sm83 {
 

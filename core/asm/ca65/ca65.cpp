@@ -1,12 +1,12 @@
-#include "core/asm/ca65.h"
+#include "core/asm/ca65/ca65.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 
-#include "core/asm/ca65_messages.h"
-#include "core/asm/dbgfile.h"
+#include "core/asm/ca65/ca65_messages.h"
+#include "core/asm/ca65/dbgfile.h"
 #include "core/asm/includes.h"
 #include "core/asm/subprocess.h"
 #include "core/util/files.h"

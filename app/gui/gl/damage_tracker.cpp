@@ -1,4 +1,4 @@
-#include "app/gui/damage_tracker.h"
+#include "app/gui/gl/damage_tracker.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/gui/tiled_background.h"
+#include "app/gui/gl/tiled_background.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>

@@ -3,8 +3,8 @@
 // rr = BC DE HL SP (AF for push/pop), cc = NZ Z NC C.
 #include <cctype>
 
-#include "core/asm/sm83_assembler.h"
-#include "core/asm/sm83_linker.h"
+#include "core/asm/rgbds/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_linker.h"
 
 namespace core::sm83 {
 

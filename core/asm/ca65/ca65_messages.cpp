@@ -1,4 +1,4 @@
-#include "core/asm/ca65_messages.h"
+#include "core/asm/ca65/ca65_messages.h"
 
 #include <cctype>
 #include <map>

@@ -1,8 +1,8 @@
-#include "app/gui/gl_texture.h"
+#include "app/gui/gl/gl_texture.h"
 
 #include <glad/gl.h>
 
-#include "app/gui/damage_renderer.h"
+#include "app/gui/gl/damage_renderer.h"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "core/asm/dbgfile.h"
+#include "core/asm/ca65/dbgfile.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "core/asm/sm83_expr.h"
+#include "core/asm/rgbds/sm83_expr.h"
 
 #include <cctype>
 #include <climits>

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/asm/diagnostic.h"
-#include "core/asm/sm83_expr.h"
+#include "core/asm/rgbds/sm83_expr.h"
 
 namespace core::sm83 {
 

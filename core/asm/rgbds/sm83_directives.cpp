@@ -2,7 +2,7 @@
 // conditionals, REPT/FOR, macros, files and assertions.
 #include <algorithm>
 
-#include "core/asm/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_assembler.h"
 #include "core/util/files.h"
 
 namespace core::sm83 {

@@ -1,6 +1,6 @@
-#include "core/asm/sm83_lexer.h"
+#include "core/asm/rgbds/sm83_lexer.h"
 
-#include "core/asm/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_assembler.h"
 
 namespace core::sm83 {
 

@@ -1,4 +1,4 @@
-#include "core/asm/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_assembler.h"
 
 #include <cctype>
 #include <filesystem>
