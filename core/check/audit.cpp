@@ -18,22 +18,16 @@ const char* auditDirectionName(int dir) {
 
 namespace {
 
-// How one (direction, speed) combination is handed to the routine.
-struct Plan {
-  bool runnable = false;
-  uint8_t input = 0;
-  std::optional<int> dirValue;  // written to the "dir" field
-  bool writeSpeed = false;      // "speed" field
-  bool dxdySpeed = false;       // speed travels in the dx/dy input bytes
-};
-
 bool inputDriven(const Scenario& sc) {
   const auto& s = sc.manifest.motion.inputSlots;
   return std::find(s.begin(), s.end(), 0) != s.end();
 }
 
-Plan planCase(const Scenario& sc, int dir, int speed) {
-  Plan p;
+// The combination, or nullopt when the routine cannot be given it.
+std::optional<AuditCombo> planCase(const Scenario& sc, int dir, int speed) {
+  AuditCombo p;
+  p.dir = dir;
+  p.speed = speed;
   const auto [ux, uy] = kAuditDirections[size_t(dir)];
   const RoutineManifest& m = sc.manifest;
   if (inputDriven(sc)) {
@@ -47,26 +41,21 @@ Plan planCase(const Scenario& sc, int dir, int speed) {
         p.dirValue = value;
         break;
       }
-    if (!p.dirValue || !m.fields.count("dir")) return p;
+    if (!p.dirValue || !m.fields.count("dir")) return std::nullopt;
   }
   if (m.fields.count("speed")) {
     p.writeSpeed = true;
   } else if (inputDriven(sc) && m.input && m.input->encoding == InputBinding::Encoding::DxDy) {
     p.dxdySpeed = true;
   } else if (speed != m.motion.speed) {
-    return p;
+    return std::nullopt;
   }
-  p.runnable = true;
   return p;
 }
 
 bool fits(int v, int size) {
   return v >= 0 && v < (size >= 2 ? 65536 : 256);
 }
-
-struct Position {
-  int x, y;
-};
 
 struct WorkerResult {
   std::array<uint64_t, kVerdictCount> counts{};
@@ -87,7 +76,7 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
   if (!scenario.entities.empty()) e = scenario.entities[0];
   e.x = c.x;
   e.y = c.y;
-  Plan p = planCase(scenario, c.dir, c.speed);
+  const AuditCombo p = planCase(scenario, c.dir, c.speed).value_or(AuditCombo{});
   if (p.dirValue) e.fields["dir"] = *p.dirValue;
   if (p.writeSpeed) e.fields["speed"] = c.speed;
   if (p.dxdySpeed) s.manifest.motion.speed = c.speed;
@@ -95,6 +84,110 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
   s.input = {p.input};
   s.frames = 1;
   return s;
+}
+
+std::optional<std::array<int, 2>> AuditPlan::freeStart(const MapDocument& map, int i, int j) const {
+  const int bx = i * stride, by = j * stride;
+  const int x = bx - hitbox.x + originX, y = by - hitbox.y + originY;
+  if (!fits(x, sizeX) || !fits(y, sizeY)) return std::nullopt;
+  const int cs = map.room.cellSize;
+  for (int r = by / cs; r <= (by + hitbox.h - 1) / cs; ++r)
+    for (int c = bx / cs; c <= (bx + hitbox.w - 1) / cs; ++c)
+      if ((map.collisionAt(c, r) & kSolid) == kSolid) return std::nullopt;
+  return std::array<int, 2>{x, y};
+}
+
+AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptions& opt) {
+  AuditPlan plan;
+  if (opt.stride < 1) {
+    plan.error = "stride must be at least 1";
+    return plan;
+  }
+  if (opt.minSpeed < 1 || opt.maxSpeed < opt.minSpeed) {
+    plan.error = "speeds must be a range 1 <= min <= max";
+    return plan;
+  }
+  if (!sc.manifest.hitbox && (sc.entities.empty() || !sc.entities[0].hitbox)) {
+    plan.error = sc.manifest.path + ": the manifest has no hitbox; the oracle needs one";
+    return plan;
+  }
+  const Room& room = sc.map.room;
+  if (room.cellSize <= 0 || room.width <= 0 || room.height <= 0) {
+    plan.error = sc.mapPath + ": the room is empty";
+    return plan;
+  }
+  if (!image.ok) {
+    plan.error = sc.manifest.path + ": the routine image did not assemble";
+    return plan;
+  }
+  {
+    Simulation probe;
+    probe.scenario() = sc;
+    if (!probe.bindImage(image, &plan.error) ||
+        !encodeRoom(probe.machine(), probe.binding(), sc.map, &plan.error))
+      return plan;
+  }
+  const RoutineManifest& m = sc.manifest;
+  plan.hitbox = sc.hitboxOf(0);
+  plan.originX = m.originX;
+  plan.originY = m.originY;
+  plan.sizeX = m.fields.at("x").size;
+  plan.sizeY = m.fields.at("y").size;
+  plan.stride = opt.stride;
+  const Hitbox& hb = plan.hitbox;
+  if (hb.w <= room.pixelWidth()) plan.gridCols = (room.pixelWidth() - hb.w) / opt.stride + 1;
+  if (hb.h <= room.pixelHeight()) plan.gridRows = (room.pixelHeight() - hb.h) / opt.stride + 1;
+  for (int d = 0; d < 8; ++d) {
+    if (!opt.diagonals && d % 2 == 1) continue;
+    for (int s = opt.minSpeed; s <= opt.maxSpeed; ++s) {
+      if (auto p = planCase(sc, d, s))
+        plan.combos.push_back(*p);
+      else
+        ++plan.skippedCombos;
+    }
+  }
+  return plan;
+}
+
+bool AuditCaseRunner::init(const Scenario& sc, const AsmResult& image, std::string* error) {
+  sim_.scenario() = sc;
+  if (!sim_.bindImage(image, error)) return false;
+  setScenario(sc);
+  return true;
+}
+
+void AuditCaseRunner::setScenario(const Scenario& sc) {
+  sim_.scenario() = sc;
+  sim_.resetToStart();
+  start_ = sim_.startSnapshot();
+  hitbox_ = sc.hitboxOf(0);
+  sizeX_ = sc.manifest.fields.at("x").size;
+  sizeY_ = sc.manifest.fields.at("y").size;
+  dirField_ = sim_.binding().fieldIndex("dir");
+  speedField_ = sim_.binding().fieldIndex("speed");
+}
+
+FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observe,
+                                  EntityFrame* frame) {
+  const Binding& b = sim_.binding();
+  const Scenario& sc = sim_.scenario();
+  const RoutineManifest& m = sc.manifest;
+  sim_.machine().restore(start_);
+  sim_.writeField(0, b.fields[0], x);
+  sim_.writeField(0, b.fields[1], y);
+  if (c.dirValue && dirField_ >= 0) sim_.writeField(0, b.fields[size_t(dirField_)], *c.dirValue);
+  if (c.writeSpeed && speedField_ >= 0) sim_.writeField(0, b.fields[size_t(speedField_)], c.speed);
+  if (c.dxdySpeed) sim_.scenario().manifest.motion.speed = c.speed;
+  EntityFrame ef = sim_.runEntity(0, c.input, observe);
+  const Motion mv{kAuditDirections[size_t(c.dir)][0] * c.speed,
+                  kAuditDirections[size_t(c.dir)][1] * c.speed};
+  const int rx = unwrapField(x, ef.x(), sizeX_), ry = unwrapField(y, ef.y(), sizeY_);
+  FrameVerdict v =
+      isRoutineFault(ef)
+          ? classifyFault(ef, sc.map, hitbox_, sc.oracle, m.originX, m.originY, x, y, mv, rx, ry)
+          : classifyMove(sc.map, hitbox_, sc.oracle, m.originX, m.originY, x, y, mv, rx, ry);
+  if (frame) *frame = std::move(ef);
+  return v;
 }
 
 AuditResult runAudit(const Scenario& sc, const AuditOptions& opt, const ProgressFn& progress,
@@ -113,71 +206,30 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
                      const ProgressFn& progress, const std::atomic<bool>* cancel) {
   const auto t0 = std::chrono::steady_clock::now();
   AuditResult res;
-  if (opt.stride < 1) {
-    res.error = "stride must be at least 1";
-    return res;
-  }
-  if (opt.minSpeed < 1 || opt.maxSpeed < opt.minSpeed) {
-    res.error = "speeds must be a range 1 <= min <= max";
-    return res;
-  }
-  if (!sc.manifest.hitbox && (sc.entities.empty() || !sc.entities[0].hitbox)) {
-    res.error = sc.manifest.path + ": the manifest has no hitbox; the oracle needs one";
+  const AuditPlan plan = planAudit(sc, image, opt);
+  if (!plan.error.empty()) {
+    res.error = plan.error;
     return res;
   }
   const Room& room = sc.map.room;
-  if (room.cellSize <= 0 || room.width <= 0 || room.height <= 0) {
-    res.error = sc.mapPath + ": the room is empty";
-    return res;
-  }
-  if (!image.ok) {
-    res.error = sc.manifest.path + ": the routine image did not assemble";
-    return res;
-  }
-  {
-    Simulation probe;
-    probe.scenario() = sc;
-    std::string err;
-    if (!probe.bindImage(image, &err) ||
-        !encodeRoom(probe.machine(), probe.binding(), sc.map, &err)) {
-      res.error = err;
-      return res;
-    }
-  }
-
-  const RoutineManifest& m = sc.manifest;
-  const Hitbox hb = sc.hitboxOf(0);
-  const int sizeX = m.fields.at("x").size, sizeY = m.fields.at("y").size;
   res.heatWidth = room.pixelWidth();
   res.heatHeight = room.pixelHeight();
   res.heat.assign(size_t(res.heatWidth) * res.heatHeight, 0);
 
-  // Free start positions, hitbox top-left in room pixels stepping by stride.
-  std::vector<Position> starts;
-  const int cs = room.cellSize;
-  for (int by = 0; by + hb.h <= room.pixelHeight(); by += opt.stride)
-    for (int bx = 0; bx + hb.w <= room.pixelWidth(); bx += opt.stride) {
-      const int x = bx - hb.x + m.originX, y = by - hb.y + m.originY;
-      if (!fits(x, sizeX) || !fits(y, sizeY)) continue;
-      bool free = true;
-      for (int r = by / cs; free && r <= (by + hb.h - 1) / cs; ++r)
-        for (int c = bx / cs; free && c <= (bx + hb.w - 1) / cs; ++c)
-          if ((sc.map.collisionAt(c, r) & kSolid) == kSolid) free = false;
-      if (free) starts.push_back({x, y});
-    }
+  // Free start positions in row-major order: routine coordinates and heat index.
+  struct Start {
+    int x, y;
+    size_t heat;
+  };
+  std::vector<Start> starts;
+  for (int j = 0; j < plan.gridRows; ++j)
+    for (int i = 0; i < plan.gridCols; ++i)
+      if (auto p = plan.freeStart(sc.map, i, j))
+        starts.push_back(
+            {(*p)[0], (*p)[1], size_t(j) * plan.stride * res.heatWidth + size_t(i) * plan.stride});
   res.startPositions = starts.size();
-
-  std::vector<std::pair<AuditCase, Plan>> combos;  // per start: (dir, speed) -> plan
-  for (int d = 0; d < 8; ++d) {
-    if (!opt.diagonals && d % 2 == 1) continue;
-    for (int s = opt.minSpeed; s <= opt.maxSpeed; ++s) {
-      Plan p = planCase(sc, d, s);
-      if (p.runnable)
-        combos.push_back({AuditCase{0, 0, d, s}, p});
-      else
-        res.skipped += starts.size();
-    }
-  }
+  res.skipped = uint64_t(plan.skippedCombos) * starts.size();
+  const std::vector<AuditCombo>& combos = plan.combos;
 
   const size_t kChunk = 32;
   const size_t chunks = (starts.size() + kChunk - 1) / kChunk;
@@ -187,13 +239,8 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
   std::vector<WorkerResult> results(static_cast<size_t>(threads));
 
   auto runWorker = [&](WorkerResult& out) {
-    Simulation sim;
-    sim.scenario() = sc;
-    if (!sim.bindImage(image, &out.error)) return;
-    sim.resetToStart();
-    const Snapshot start = sim.startSnapshot();
-    const Binding& b = sim.binding();
-    const int dirIdx = b.fieldIndex("dir"), speedIdx = b.fieldIndex("speed");
+    AuditCaseRunner runner;
+    if (!runner.init(sc, image, &out.error)) return;
     out.heat.assign(res.heat.size(), 0);
     for (;;) {
       if (cancel && cancel->load(std::memory_order_relaxed)) return;
@@ -201,30 +248,14 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
       if (ch >= chunks) return;
       const size_t end = std::min(starts.size(), (ch + 1) * kChunk);
       for (size_t pi = ch * kChunk; pi < end; ++pi) {
-        const Position pos = starts[pi];
+        const Start pos = starts[pi];
         for (size_t k = 0; k < combos.size(); ++k) {
-          const AuditCase& cc = combos[k].first;
-          const Plan& p = combos[k].second;
-          sim.machine().restore(start);
-          sim.writeField(0, b.fields[0], pos.x);
-          sim.writeField(0, b.fields[1], pos.y);
-          if (p.dirValue && dirIdx >= 0) sim.writeField(0, b.fields[size_t(dirIdx)], *p.dirValue);
-          if (p.writeSpeed && speedIdx >= 0)
-            sim.writeField(0, b.fields[size_t(speedIdx)], cc.speed);
-          if (p.dxdySpeed) sim.scenario().manifest.motion.speed = cc.speed;
-          EntityFrame ef = sim.runEntity(0, p.input, false);
-          const Motion mv{kAuditDirections[size_t(cc.dir)][0] * cc.speed,
-                          kAuditDirections[size_t(cc.dir)][1] * cc.speed};
-          const int rx = unwrapField(pos.x, ef.x(), sizeX), ry = unwrapField(pos.y, ef.y(), sizeY);
-          FrameVerdict v = isRoutineFault(ef) ? classifyFault(ef, sc.map, hb, sc.oracle, m.originX,
-                                                              m.originY, pos.x, pos.y, mv, rx, ry)
-                                              : classifyMove(sc.map, hb, sc.oracle, m.originX,
-                                                             m.originY, pos.x, pos.y, mv, rx, ry);
+          const AuditCombo& cc = combos[k];
+          FrameVerdict v = runner.run(pos.x, pos.y, cc, false);
           ++out.cases;
           ++out.counts[size_t(v.verdict)];
           if (v.verdict != Verdict::Ok) {
-            const int hx = pos.x - m.originX + hb.x, hy = pos.y - m.originY + hb.y;
-            ++out.heat[size_t(hy) * res.heatWidth + hx];
+            ++out.heat[pos.heat];
             if (out.failures.size() < opt.maxFailures)
               out.failures.push_back({uint64_t(pi) * combos.size() + k,
                                       {{pos.x, pos.y, cc.dir, cc.speed}, std::move(v)}});

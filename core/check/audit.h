@@ -27,12 +27,14 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/asm/image.h"
 #include "core/check/verdict.h"
 #include "core/sim/scenario.h"
+#include "core/sim/simulation.h"
 
 namespace core {
 
@@ -95,5 +97,55 @@ AuditResult runAudit(const Scenario& scenario, const AsmResult& image, const Aud
 // A one-frame scenario that replays `c`: entity 0 alone at the start with the
 // direction/speed fields and the input the audit gave it.
 Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c);
+
+// The pieces runAudit is made of, shared with LiveAudit (live_audit.h), which
+// re-runs single cases after an edit and must judge them exactly as runAudit.
+
+// How one (direction, speed) combination is handed to the routine.
+struct AuditCombo {
+  int dir = 0, speed = 1;
+  uint8_t input = 0;
+  std::optional<int> dirValue;  // written to the "dir" field
+  bool writeSpeed = false;      // "speed" field
+  bool dxdySpeed = false;       // speed travels in the dx/dy input bytes
+};
+
+// What an audit of a scenario runs: the runnable combinations in runAudit's
+// order and the grid of candidate starts (the hitbox's top-left at room pixel
+// (i * stride, j * stride), i < gridCols, j < gridRows), row-major.
+struct AuditPlan {
+  std::string error;  // not empty: the audit cannot run
+  Hitbox hitbox;
+  int originX = 0, originY = 0;
+  int sizeX = 1, sizeY = 1;  // bytes of the x and y fields
+  int stride = 1;
+  int gridCols = 0, gridRows = 0;
+  std::vector<AuditCombo> combos;
+  int skippedCombos = 0;  // per start: combinations the routine cannot be given
+
+  // Routine coordinates of grid start (i, j) when it is free on `map`.
+  std::optional<std::array<int, 2>> freeStart(const MapDocument& map, int i, int j) const;
+};
+AuditPlan planAudit(const Scenario& scenario, const AsmResult& image, const AuditOptions& options);
+
+// Runs single cases on one thread: a Simulation of the scenario (all its
+// entities placed, the room encoded) restored to its start before each case.
+class AuditCaseRunner {
+ public:
+  bool init(const Scenario& scenario, const AsmResult& image, std::string* error);
+  // The same routine on an edited room (or the same scenario otherwise edited
+  // in place: the entities and manifest must stay bindable as they were).
+  void setScenario(const Scenario& scenario);
+  // Entity 0 from routine position (x, y). With `observe` the call's probe
+  // fills `frame->cellsRead`; `frame` (optional) receives the call's record.
+  FrameVerdict run(int x, int y, const AuditCombo& c, bool observe, EntityFrame* frame = nullptr);
+
+ private:
+  Simulation sim_;
+  Snapshot start_;
+  Hitbox hitbox_;
+  int sizeX_ = 1, sizeY_ = 1;  // bytes of the x and y fields
+  int dirField_ = -1, speedField_ = -1;
+};
 
 }  // namespace core

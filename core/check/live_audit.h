@@ -1,0 +1,95 @@
+// Live audit: a room audit (audit.h) kept current while the room is painted.
+// start() runs the whole audit once and keeps, per case, its verdict and the
+// rectangle of cells the case depended on: the start hitbox, the hitbox moved
+// by the whole intended motion (the oracle never looks further), the routine's
+// end hitbox and every cell the routine read (the read probe runs). update()
+// re-runs only the cases whose rectangle holds a changed cell, plus every case
+// of a start whose hitbox overlaps one (it may have become free or solid), and
+// patches counts, heat and failures. The result equals runAudit on the edited
+// scenario: same counts, heat and failure list (order and truncation).
+//
+//   LiveAudit live;
+//   const AuditResult& r = live.start(scenario, image, options);
+//   ... paint into `edited` ...
+//   live.update(edited, changedCells(scenario.map, edited.map));
+//
+// An edit may change cells and metatiles (collision bytes, tiles). A room of
+// another size or another number of metatiles makes update() start over; a
+// changed routine, manifest, entity or oracle setting needs start() again.
+// What a routine reads of the attribute table is assumed to follow the cells
+// it read (it looks up the metatiles it finds there), as every sample does.
+// Memory: 10 bytes per (grid start, combination), 9 per grid start, plus the
+// kept failures (as in runAudit's result).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/check/audit.h"
+#include "core/check/oracle.h"
+
+namespace core {
+
+class LiveAudit {
+ public:
+  LiveAudit();
+  ~LiveAudit();
+
+  // The full audit (as runAudit), recording what each case depended on. A
+  // cancelled start leaves an empty result marked cancelled; update() then
+  // starts over.
+  const AuditResult& start(const Scenario& scenario, const AsmResult& image,
+                           const AuditOptions& options, const ProgressFn& progress = nullptr,
+                           const std::atomic<bool>* cancel = nullptr);
+  // After an edit: `edited` is the new scenario, `changed` the cells whose
+  // metatile or metatile content differ (changedCells()). Cells outside the
+  // room are ignored. `seconds`/`cpuSeconds` of the result time this update.
+  const AuditResult& update(const Scenario& edited, const std::vector<CellPos>& changed);
+
+  const AuditResult& result() const { return res_; }
+  uint64_t casesLastRun() const { return casesLastRun_; }  // by the last start/update
+  size_t memoryBytes() const;                              // heap held, approximately
+
+ private:
+  struct CellRect;
+  struct CaseRec;
+  class ChangedMask;
+  // Re-runs the cases the changed cells touch (every start when null) and
+  // patches the result; false when cancelled.
+  bool apply(const ChangedMask* changed, const ProgressFn& progress,
+             const std::atomic<bool>* cancel);
+  bool runTasks(const std::vector<uint64_t>& keys,
+                std::vector<std::pair<uint64_t, AuditFailure>>& failures,
+                const ProgressFn& progress, const std::atomic<bool>* cancel);
+  CaseRec dependency(size_t grid, const AuditCombo& c, const FrameVerdict& v,
+                     const EntityFrame& frame) const;
+  void mergeFailures(const std::vector<uint64_t>& removed,
+                     std::vector<std::pair<uint64_t, AuditFailure>> added);
+  AuditCaseRunner& runner(int t);  // with the current scenario
+  std::array<int, 2> startOf(size_t grid) const;
+  size_t heatIndex(size_t grid) const;
+
+  Scenario scenario_;
+  AsmResult image_;
+  AuditOptions options_;
+  AuditPlan plan_;
+  bool valid_ = false;
+  std::vector<std::unique_ptr<AuditCaseRunner>> runners_;
+  std::vector<uint64_t> runnerVersion_;
+  uint64_t version_ = 0;              // of scenario_, bumped by every update
+  std::vector<uint8_t> free_;         // per grid start
+  std::vector<CaseRec> cases_;        // per grid start x combination
+  std::vector<CellRect> startRects_;  // per grid start: the cells of all its cases
+  std::vector<uint64_t> keys_;        // order key of each res_.failures entry
+  AuditResult res_;
+  uint64_t casesLastRun_ = 0;
+};
+
+// The cells of `after` whose metatile index differs from `before`'s or whose
+// metatile's collision byte or tiles changed; every cell when the rooms differ
+// in size.
+std::vector<CellPos> changedCells(const MapDocument& before, const MapDocument& after);
+
+}  // namespace core
