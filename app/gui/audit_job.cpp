@@ -13,6 +13,7 @@ void AuditJob::stop() {
   if (thread_.joinable()) thread_.join();
   finished_ = false;
   result_.reset();
+  live_.reset();  // the next audit starts over (another routine or document)
 }
 
 void AuditJob::start(const core::Scenario& scenario, const core::AsmResult& image,
@@ -23,17 +24,41 @@ void AuditJob::start(const core::Scenario& scenario, const core::AsmResult& imag
   cancel_ = false;
   finished_ = false;
   result_.reset();
+  live_.reset();
+  lastWasUpdate_ = false;
   thread_ = std::thread([this, scenario, image, options] {
-    auto r = std::make_shared<core::AuditResult>(core::runAudit(
+    auto live = std::make_shared<core::LiveAudit>();
+    auto r = std::make_shared<core::AuditResult>(live->start(
         scenario, image, options,
         [this](size_t done, size_t total) {
           done_ = done;
           total_ = total;
         },
         &cancel_));
+    if (r->ok && !r->cancelled) {
+      live_ = std::move(live);
+      liveMap_ = scenario.map;
+    }
     result_ = std::move(r);
     finished_ = true;  // publishes result_ to take()
   });
+}
+
+bool AuditJob::update(const core::Scenario& edited) {
+  if (thread_.joinable() || !live_) return false;
+  done_ = 0;
+  total_ = 0;
+  cancel_ = false;
+  finished_ = false;
+  result_.reset();
+  lastWasUpdate_ = true;
+  const std::vector<core::CellPos> changed = core::changedCells(liveMap_, edited.map);
+  liveMap_ = edited.map;
+  thread_ = std::thread([this, edited, changed] {
+    result_ = std::make_shared<core::AuditResult>(live_->update(edited, changed));
+    finished_ = true;
+  });
+  return true;
 }
 
 float AuditJob::progress() const {

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/check/audit.h"
+#include "core/check/live_audit.h"
 #include "core/sim/simulation.h"
 
 namespace app {
@@ -19,9 +20,16 @@ class AuditJob {
   AuditJob& operator=(const AuditJob&) = delete;
   ~AuditJob();
 
-  // Audits `image` (the routine as the simulation runs it, unsaved edits included).
+  // Audits `image` (the routine as the simulation runs it, unsaved edits included),
+  // keeping what each case depended on (core::LiveAudit) for update().
   void start(const core::Scenario& scenario, const core::AsmResult& image,
              const core::AuditOptions& options);
+  // After a map edit: re-runs only the cases the changed cells touch, on the
+  // worker; the result (equal to a full re-audit) arrives through take().
+  // False when there is no finished audit to update or one is running.
+  bool update(const core::Scenario& edited);
+  // The last finished audit was run by update() (for the status line).
+  bool lastWasUpdate() const { return lastWasUpdate_; }
   void cancel() { cancel_ = true; }
   // Blocks until the worker has finished (its result stays for take()).
   void wait() {
@@ -42,6 +50,9 @@ class AuditJob {
   std::atomic<size_t> done_{0}, total_{0};
   std::atomic<bool> cancel_{false}, finished_{false};
   std::shared_ptr<core::AuditResult> result_;
+  std::shared_ptr<core::LiveAudit> live_;  // null until a start() finished uncancelled
+  core::MapDocument liveMap_;              // the map live_ last audited
+  bool lastWasUpdate_ = false;
 };
 
 struct AuditPanelState {
@@ -52,7 +63,8 @@ struct AuditPanelState {
   int openedCase = -1;     // index into result->failures shown in room + timeline
   // The scenario's own simulation while an audit case is open in its place.
   std::unique_ptr<core::Simulation> saved;
-  bool savedStale = false;  // its recording predates the image or edits: re-run on close
+  bool savedStale = false;         // its recording predates the image or edits: re-run on close
+  bool liveUpdatePending = false;  // a map edit came while an update ran: update again
 };
 
 }  // namespace app

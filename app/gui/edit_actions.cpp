@@ -78,8 +78,13 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
   if (routineSees) requestSimulation(from, mapChanged);
   // The heatmap counted failures on the old map: it would point at the wrong cells.
   if (mapChanged && view_.lastAudit) {
-    view_.lastAudit.reset();
-    status_ = "The map changed: the audit heatmap is cleared (run the audit again)";
+    // A live audit: only the cases the edit touched run again (core::LiveAudit).
+    if (audit_.job.running() && audit_.job.lastWasUpdate())
+      audit_.liveUpdatePending = true;  // pollAudit updates again when this one is done
+    else if (audit_.saved || !audit_.job.update(sim_->scenario())) {
+      view_.lastAudit.reset();
+      status_ = "The map changed: the audit heatmap is cleared (run the audit again)";
+    }
   }
   recordingChanged();
 }

@@ -66,10 +66,19 @@ void GuiApp::pollAudit() {
     return;
   }
   view_.lastAudit = r;
-  char text[128];
-  std::snprintf(text, sizeof text, "Audit %s: %llu cases, %llu failing, %.1f s",
-                r->cancelled ? "cancelled" : "done", (unsigned long long)r->cases,
-                (unsigned long long)r->failing(), r->seconds);
+  if (audit_.liveUpdatePending && sim_) {
+    audit_.liveUpdatePending = false;
+    audit_.job.update(sim_->scenario());
+  }
+  char text[160];
+  if (audit_.job.lastWasUpdate())
+    std::snprintf(
+        text, sizeof text, "Audit updated after the edit: %llu cases, %llu failing, %.0f ms",
+        (unsigned long long)r->cases, (unsigned long long)r->failing(), r->seconds * 1000);
+  else
+    std::snprintf(text, sizeof text, "Audit %s: %llu cases, %llu failing, %.1f s",
+                  r->cancelled ? "cancelled" : "done", (unsigned long long)r->cases,
+                  (unsigned long long)r->failing(), r->seconds);
   status_ = text;
 }
 

@@ -141,6 +141,9 @@ bool GuiApp::assembleRoutine() {
   for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);
   if (audit_.saved) audit_.savedStale = true;  // re-run when the audit case closes
   resimulate();  // the recording, verdicts and trace follow the new image
+  // A live audit's cases belong to the old image: the next map edit clears the
+  // heatmap instead of updating it (run the audit again).
+  if (!audit_.job.running()) audit_.job.stop();
   debugger_.invalidate();
   memoryLabels_.clear();
   editor_.message = simJob_.running()
