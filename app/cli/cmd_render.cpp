@@ -14,9 +14,9 @@
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/check/audit.h"
-#include "core/check/verdict.h"
 #include "core/render/room_render.h"
 #include "core/sim/simulation.h"
+#include "core/workspace/workspace.h"
 
 namespace app::cli {
 namespace {
@@ -65,20 +65,18 @@ int runRenderCommand(const RenderCliOptions& o) {
   if (o.chr && sc.map.tiles.empty())
     std::fprintf(stderr, "collido render: the map has no CHR tiles; colouring by collision\n");
 
-  core::Simulation sim;
-  std::vector<core::FrameVerdict> verdicts;
+  core::Workspace ws;
   if (o.frame >= 0) {
     if (o.frame >= sc.frames)
       return fail("--frame: " + std::to_string(o.frame) + " is past the scenario's last frame (" +
                   std::to_string(sc.frames - 1) + ")");
     core::Scenario upTo = sc;
     upTo.frames = o.frame + 1;
-    if (!sim.build(upTo, &error) || !sim.simulate(&error)) return fail(error);
+    if (!ws.load(upTo, &error) || !ws.simulate(&error)) return fail(error);
     ro.frame = o.frame;
-    ro.recording = &sim.recording();
+    ro.recording = &ws.recording();
     if (ro.overlays & core::kOverlayGhost) {
-      verdicts = core::classifyRecording(upTo, sim.recording());
-      ro.verdicts = &verdicts;
+      ro.verdicts = &ws.judged().verdicts;
     }
   } else if (ro.overlays & (core::kOverlayPath | core::kOverlayProbes | core::kOverlayGhost)) {
     std::fprintf(stderr,

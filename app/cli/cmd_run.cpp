@@ -13,6 +13,7 @@
 #include "core/map/limits.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
+#include "core/workspace/workspace.h"
 
 namespace app::cli {
 namespace {
@@ -63,14 +64,14 @@ int runScenario(const RunOptions& o) {
                  core::groupedNumber(core::kMaxJsonCalls).c_str());
     return kExitBadInput;
   }
-  core::Simulation sim;
-  if (!sim.build(scenario, &error) || !sim.simulate(&error)) {
+  core::Workspace ws;
+  if (!ws.load(scenario, &error) || !ws.simulate(&error)) {
     std::fprintf(stderr, "collido run: %s\n", error.c_str());
     return kExitBadInput;
   }
-  const core::Recording& rec = sim.recording();
-  const std::vector<core::FrameVerdict> verdicts = core::classifyRecording(scenario, rec);
-  std::array<int, core::kVerdictCount> counts{};
+  const core::Recording& rec = ws.recording();
+  const std::vector<core::FrameVerdict>& verdicts = ws.judged().verdicts;
+  const auto& counts = ws.judged().counts;
   const int width = scenario.map.room.width;
   nlohmann::json out;
   if (!o.json.empty()) {
@@ -89,7 +90,6 @@ int runScenario(const RunOptions& o) {
     for (size_t i = 0; i < rec.frames[f].entities.size(); ++i, ++k) {
       const core::EntityFrame& e = rec.frames[f].entities[i];
       const core::FrameVerdict& v = verdicts[k];
-      ++counts[size_t(v.verdict)];
       if (!o.json.empty()) {
         jf.push_back({{"input", core::buttonsText(e.input)},
                       {"before", e.before},

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "app/gui/gui_app.h"
+#include "core/workspace/workspace.h"
 
 namespace app {
 
@@ -110,20 +111,14 @@ void GuiApp::updateVerdicts() {
   edit_.verdictSim = sim_.get();
   edit_.verdictGeneration = edit_.generation;
   edit_.verdictFrames = rec.frames.data();
-  edit_.verdicts = core::classifyRecording(sim_->scenario(), rec);
-  edit_.frameVerdict.assign(rec.frames.size(), uint8_t(core::Verdict::Ok));
-  for (const core::FrameVerdict& v : edit_.verdicts)
-    if (v.verdict != core::Verdict::Ok && v.frame < int(rec.frames.size()) &&
-        edit_.frameVerdict[v.frame] == uint8_t(core::Verdict::Ok))
-      edit_.frameVerdict[v.frame] = uint8_t(v.verdict);
-  edit_.frameCycles.assign(rec.frames.size(), 0);
-  edit_.maxFrameCycles = 1;
-  for (size_t f = 0; f < rec.frames.size(); ++f) {
-    uint64_t total = 0;
-    for (const auto& e : rec.frames[f].entities) total += e.cycles;
-    edit_.frameCycles[f] = float(total);
-    edit_.maxFrameCycles = std::max(edit_.maxFrameCycles, edit_.frameCycles[f]);
-  }
+  // Judged by core (the same verdicts `collido run` prints); the worst per frame.
+  core::JudgedRecording j = core::judgeRecording(sim_->scenario(), rec);
+  edit_.verdicts = std::move(j.verdicts);
+  edit_.frameVerdict.resize(j.frameVerdict.size());
+  std::transform(j.frameVerdict.begin(), j.frameVerdict.end(), edit_.frameVerdict.begin(),
+                 [](core::Verdict v) { return uint8_t(v); });
+  edit_.frameCycles = std::move(j.frameCycles);
+  edit_.maxFrameCycles = j.maxFrameCycles;
 }
 
 namespace {

@@ -1,0 +1,88 @@
+#include "core/workspace/workspace.h"
+
+#include <algorithm>
+
+namespace core {
+
+int verdictSeverity(Verdict v) {
+  switch (v) {
+    case Verdict::RoutineFault:
+      return 7;
+    case Verdict::Tunnel:
+      return 6;
+    case Verdict::Clip:
+      return 5;
+    case Verdict::Gap:
+      return 4;
+    case Verdict::Jitter:
+      return 3;
+    case Verdict::Drift:
+      return 2;
+    case Verdict::FalseBlock:
+      return 1;
+    case Verdict::Ok:
+      return 0;
+  }
+  return 0;
+}
+
+JudgedRecording judgeRecording(const Scenario& scenario, const Recording& rec) {
+  JudgedRecording j;
+  j.verdicts = classifyRecording(scenario, rec);
+  j.frameVerdict.assign(rec.frames.size(), Verdict::Ok);
+  for (const FrameVerdict& v : j.verdicts) {
+    ++j.counts[size_t(v.verdict)];
+    if (v.frame < 0 || v.frame >= int(rec.frames.size())) continue;
+    Verdict& worst = j.frameVerdict[size_t(v.frame)];
+    if (verdictSeverity(v.verdict) > verdictSeverity(worst)) worst = v.verdict;
+  }
+  j.frameCycles.assign(rec.frames.size(), 0);
+  for (size_t f = 0; f < rec.frames.size(); ++f) {
+    uint64_t total = 0;
+    for (const EntityFrame& e : rec.frames[f].entities) total += e.cycles;
+    j.frameCycles[f] = float(total);
+    j.maxFrameCycles = std::max(j.maxFrameCycles, j.frameCycles[f]);
+  }
+  return j;
+}
+
+bool Workspace::open(const std::string& scenarioPath, std::string* error) {
+  Scenario scenario;
+  if (!loadScenario(scenarioPath, scenario, error)) return false;
+  return load(scenario, error);
+}
+
+bool Workspace::load(const Scenario& scenario, std::string* error) {
+  auto sim = std::make_unique<Simulation>();
+  if (!sim->build(scenario, error)) return false;
+  sim_ = std::move(sim);
+  judged_ = JudgedRecording{};
+  debugger_.attach(sim_.get());
+  return true;
+}
+
+bool Workspace::simulate(std::string* error, const SimProgress& progress) {
+  if (!sim_) {
+    if (error) *error = "no scenario is open";
+    return false;
+  }
+  if (!sim_->simulate(error, progress)) return false;
+  judge();
+  return true;
+}
+
+void Workspace::adopt(std::unique_ptr<Simulation> sim) {
+  sim_ = std::move(sim);
+  if (sim_)
+    judge();
+  else
+    judged_ = JudgedRecording{};
+  debugger_.attach(sim_.get());
+}
+
+void Workspace::judge() {
+  judged_ = judgeRecording(sim_->scenario(), sim_->recording());
+  debugger_.invalidate();
+}
+
+}  // namespace core

@@ -1,0 +1,66 @@
+// The UI-free workspace: one open scenario, its simulation, the recording
+// judged call by call, and the debugger over it. The GUI and the CLI commands
+// drive it and only display or print what it holds (the model/view split of
+// Tracy's Worker): `collido run` and `collido render` use a Workspace, and the
+// GUI's timeline, room and Entities panels read the same judged recording.
+//
+//   Workspace ws;
+//   if (!ws.open("maps/seed002_castle.scenario.json", &error) || !ws.simulate(&error)) ...;
+//   for (const FrameVerdict& v : ws.judged().verdicts) ...;
+//   ws.debugger().addBreakpoint("check_tile if A == $10", &error);
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/check/verdict.h"
+#include "core/debug/debugger.h"
+#include "core/sim/simulation.h"
+
+namespace core {
+
+// A recording's verdicts and what every front end shows of them.
+struct JudgedRecording {
+  std::vector<FrameVerdict> verdicts;  // one per call, frame-major (classifyRecording)
+  std::vector<Verdict> frameVerdict;   // the worst verdict of each frame
+  std::vector<float> frameCycles;      // all entities' cycles per frame
+  float maxFrameCycles = 1;
+  std::array<uint64_t, kVerdictCount> counts{};  // calls per verdict
+
+  size_t notOk() const { return verdicts.size() - size_t(counts[size_t(Verdict::Ok)]); }
+};
+
+// How bad a verdict is, for "the worst of a frame": ROUTINE-FAULT, TUNNEL,
+// CLIP, GAP, JITTER, DRIFT, FALSE-BLOCK, then ok (0).
+int verdictSeverity(Verdict v);
+JudgedRecording judgeRecording(const Scenario& scenario, const Recording& recording);
+
+class Workspace {
+ public:
+  // Loads the scenario file and assembles and binds its routine (no run yet).
+  bool open(const std::string& scenarioPath, std::string* error);
+  // The same from a scenario in memory (e.g. with --frames applied).
+  bool load(const Scenario& scenario, std::string* error);
+  // Runs the whole recording and judges it.
+  bool simulate(std::string* error = nullptr, const SimProgress& progress = {});
+  // Takes a simulation that ran elsewhere (a worker) and judges its recording.
+  void adopt(std::unique_ptr<Simulation> sim);
+
+  bool isOpen() const { return sim_ != nullptr; }
+  Simulation* simulation() const { return sim_.get(); }
+  const Scenario& scenario() const { return sim_->scenario(); }
+  const Recording& recording() const { return sim_->recording(); }
+  const JudgedRecording& judged() const { return judged_; }
+  Debugger& debugger() { return debugger_; }
+
+ private:
+  void judge();
+
+  std::unique_ptr<Simulation> sim_;
+  JudgedRecording judged_;
+  Debugger debugger_;
+};
+
+}  // namespace core
