@@ -1,4 +1,5 @@
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -131,14 +132,7 @@ void GuiApp::drawFrame() {
   recordInputFrame();
   updateVerdicts();
   drawMenuBar();
-  drawRoomPanel();
-  drawTilesPanel();
-  drawTimelinePanel();
-  drawCpuPanel();
-  drawEntityPanel();
-  drawSourcePanel();
-  drawMemoryPanel();
-  drawAuditPanel();
+  for (const PanelEntry& panel : registeredPanels()) panel.draw(*this);  // panel_*.cpp
   drawStatus();
   drawAbout();
   drawDocumentDialogs();

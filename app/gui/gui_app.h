@@ -85,16 +85,22 @@ class GuiApp {
   const std::string& scriptError() const { return scriptError_; }
   const RoomViewGeometry& roomView() const { return roomView_; }
 
+  // The panels (panel_*.cpp), drawn through their PanelRegistrar (panel_registry.h).
+  void drawRoomPanel();
+  void drawTilesPanel();
+  void drawTimelinePanel();
+  void drawCpuPanel();
+  void drawEntityPanel();
+  void drawSourcePanel();
+  void drawMemoryPanel();
+  void drawAuditPanel();
+
  private:
   bool openScenario(const std::string& path);
   void handleShortcuts();
   void drawMenuBar();
   void drawAbout();
   void drawStatus();
-  void drawRoomPanel();
-  void drawTimelinePanel();
-  void drawCpuPanel();
-  void drawEntityPanel();
   // Re-executes the selected call with instruction tracing when the selection changed.
   void ensureTrace();
   int frameCount() const;
@@ -139,7 +145,6 @@ class GuiApp {
   void recordingChanged();
   void updateVerdicts();
   void recordInputFrame();
-  void drawTilesPanel();
   void drawCollisionEditor();
   void drawInputEditor();
   void editRoom(float ox, float oy, float zoom, bool hovered);
@@ -162,7 +167,6 @@ class GuiApp {
   int firstRamPage() const;
   void drawMemoryToolbar();
   void drawMemoryRow(const MemoryAtCursor& m, int row);
-  void drawMemoryPanel();
   void seedWatches();
   void drawWatchList();
   void drawBreakpointList();
@@ -173,7 +177,6 @@ class GuiApp {
   void drawSourceFile(const std::string& file, int currentLine, bool executed);
   void drawDisassembly(uint16_t pc, bool executed);
   void drawSourceView();
-  void drawSourcePanel();
   void syncEditorFiles();
   bool assembleRoutine();
   bool saveEditorFile(EditorFile& f);
@@ -191,7 +194,6 @@ class GuiApp {
   void drawAuditControls();
   void drawVerdictTable(const core::AuditResult& r);
   void drawFailureList(const core::AuditResult& r);
-  void drawAuditPanel();
   core::Debugger debugger_;              // the debugger model; the panels display it
   uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows
   DebuggerState dbg_;                    // the panels' own text fields and scroll requests

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 
 namespace app {
 
@@ -245,5 +246,9 @@ void GuiApp::drawAuditPanel() {
   }
   ImGui::End();
 }
+
+namespace {
+PanelRegistrar registered("Audit", 80, [](GuiApp& g) { g.drawAuditPanel(); });
+}  // namespace
 
 }  // namespace app

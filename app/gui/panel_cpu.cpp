@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 
 namespace app {
 
@@ -248,5 +249,9 @@ void GuiApp::drawCpuPanel() {
   ImGui::EndChild();
   ImGui::End();
 }
+
+namespace {
+PanelRegistrar registered("CPU", 40, [](GuiApp& g) { g.drawCpuPanel(); });
+}  // namespace
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 
 namespace app {
 
@@ -121,5 +122,9 @@ void GuiApp::drawHitboxEditor() {
     ImGui::TextDisabled("(routine's)");
   }
 }
+
+namespace {
+PanelRegistrar registered("Entities", 50, [](GuiApp& g) { g.drawEntityPanel(); });
+}  // namespace
 
 }  // namespace app

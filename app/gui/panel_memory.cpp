@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 
 namespace app {
 
@@ -356,5 +357,9 @@ void GuiApp::drawBreakpointList() {
   if (removeWp >= 0) debugger_.removeWatchpoint(size_t(removeWp));
   ImGui::EndTable();
 }
+
+namespace {
+PanelRegistrar registered("Memory", 70, [](GuiApp& g) { g.drawMemoryPanel(); });
+}  // namespace
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
 #include "app/gui/room_scene_imgui.h"
 
@@ -126,5 +127,9 @@ void GuiApp::drawRoomPanel() {
   }
   ImGui::End();
 }
+
+namespace {
+PanelRegistrar registered("Room", 10, [](GuiApp& g) { g.drawRoomPanel(); });
+}  // namespace
 
 }  // namespace app

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 #include "core/util/files.h"
 
 namespace app {
@@ -211,5 +212,9 @@ void GuiApp::drawSourcePanel() {
   }
   ImGui::End();
 }
+
+namespace {
+PanelRegistrar registered("Source", 60, [](GuiApp& g) { g.drawSourcePanel(); });
+}  // namespace
 
 }  // namespace app

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
 
 namespace app {
@@ -157,5 +158,9 @@ void GuiApp::drawCollisionEditor() {
     ImGui::PopID();
   }
 }
+
+namespace {
+PanelRegistrar registered("Tiles", 20, [](GuiApp& g) { g.drawTilesPanel(); });
+}  // namespace
 
 }  // namespace app

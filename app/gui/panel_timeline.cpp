@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
 
 namespace app {
@@ -171,5 +172,9 @@ void GuiApp::drawTimelinePanel() {
   }
   ImGui::End();
 }
+
+namespace {
+PanelRegistrar registered("Timeline", 30, [](GuiApp& g) { g.drawTimelinePanel(); });
+}  // namespace
 
 }  // namespace app
