@@ -81,17 +81,31 @@ int unwrapField(int before, int after, int size) {
   return before + d;
 }
 
-FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hb, const OracleSettings& s,
-                          int originX, int originY, int x, int y, Motion motion, int rx, int ry) {
+namespace {
+
+// The fields every verdict has: the start, the intended motion, where the
+// routine ended and where the oracle ends.
+FrameVerdict verdictOfMove(const MapDocument& map, const Hitbox& hb, const OracleSettings& s,
+                           int originX, int originY, int x, int y, Motion motion, int rx, int ry,
+                           OracleMove* oracle) {
   FrameVerdict v;
   v.startX = x;
   v.startY = y;
   v.motion = motion;
   v.routineX = rx;
   v.routineY = ry;
-  OracleMove o = oracleMove(map, hb, x, y, motion.dx, motion.dy, s, originX, originY);
-  v.oracleX = o.x;
-  v.oracleY = o.y;
+  *oracle = oracleMove(map, hb, x, y, motion.dx, motion.dy, s, originX, originY);
+  v.oracleX = oracle->x;
+  v.oracleY = oracle->y;
+  return v;
+}
+
+}  // namespace
+
+FrameVerdict classifyMove(const MapDocument& map, const Hitbox& hb, const OracleSettings& s,
+                          int originX, int originY, int x, int y, Motion motion, int rx, int ry) {
+  OracleMove o;
+  FrameVerdict v = verdictOfMove(map, hb, s, originX, originY, x, y, motion, rx, ry, &o);
   const int cs = map.room.cellSize;
 
   // CLIP: a newly entered cell under the final hitbox that blocks its entry direction.
@@ -195,15 +209,8 @@ std::string routineFaultMessage(const EntityFrame& e) {
 FrameVerdict classifyFault(const EntityFrame& e, const MapDocument& map, const Hitbox& hb,
                            const OracleSettings& s, int originX, int originY, int x, int y,
                            Motion motion, int rx, int ry) {
-  FrameVerdict v;
-  v.startX = x;
-  v.startY = y;
-  v.motion = motion;
-  v.routineX = rx;
-  v.routineY = ry;
-  OracleMove o = oracleMove(map, hb, x, y, motion.dx, motion.dy, s, originX, originY);
-  v.oracleX = o.x;
-  v.oracleY = o.y;
+  OracleMove o;
+  FrameVerdict v = verdictOfMove(map, hb, s, originX, originY, x, y, motion, rx, ry, &o);
   v.verdict = Verdict::RoutineFault;
   v.message = routineFaultMessage(e);
   return v;
