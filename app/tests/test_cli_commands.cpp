@@ -13,6 +13,7 @@
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
+#include "app/tests/temp_dir_test.h"
 #include "core/asm/ca65/ca65.h"
 
 namespace {
@@ -21,23 +22,15 @@ using app::test::quote;
 using app::test::runProcess;
 namespace fs = std::filesystem;
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using app::test::repoFile;
 
 std::string collido(const std::string& args) {
   return std::string(COLLIDO_EXE) + " " + args;
 }
 
-class CliBadInput : public ::testing::Test {
+class CliBadInput : public app::test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  CliBadInput() : TempDirTest("collido_cli_") {}
 
   // Runs `args` and expects exit 2 with `needle` in the output.
   void expectBad(const std::string& args, const std::string& needle) {
@@ -66,7 +59,6 @@ class CliBadInput : public ::testing::Test {
     for (auto& e : j["entities"]) e.erase("hitbox");
     return write("scenario.json", j.dump(1));
   }
-  fs::path dir_;
 };
 
 TEST_F(CliBadInput, Version) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/tests/run_process.h"
+#include "app/tests/temp_dir_test.h"
 #include "core/asm/ca65/ca65.h"
 #include "core/util/files.h"
 
@@ -21,20 +22,11 @@ using app::test::runProcess;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using app::test::repoFile;
 
-class CliIo : public ::testing::Test {
+class CliIo : public app::test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_cli_io_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  CliIo() : TempDirTest("collido_cli_io_") {}
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string write(const std::string& name, const std::string& text) const {
@@ -72,8 +64,6 @@ class CliIo : public ::testing::Test {
     s["routine"] = manifest;
     return write("scenario.json", s.dump(1));
   }
-
-  fs::path dir_;
 };
 
 }  // namespace

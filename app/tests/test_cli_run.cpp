@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/tests/run_process.h"
+#include "app/tests/temp_dir_test.h"
 
 namespace {
 
@@ -17,19 +18,11 @@ using app::test::quote;
 using app::test::runProcess;
 namespace fs = std::filesystem;
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using app::test::repoFile;
 
-class CliRun : public ::testing::Test {
+class CliRun : public app::test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_run_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  CliRun() : TempDirTest("collido_run_") {}
 
   // A one-entity, 3-frame scenario on the castle map whose routine runs `body`
   // (cells at $C100, 16x15; `cellsLabel` may move the table).
@@ -54,7 +47,6 @@ class CliRun : public ::testing::Test {
     std::ofstream(dir_ / "scenario.json") << sc.dump(1);
     return (dir_ / "scenario.json").string();
   }
-  fs::path dir_;
 };
 
 }  // namespace

@@ -102,14 +102,14 @@ TEST_F(GuiScripted, PlaybackStopsAtABreakpoint) {
       << r.output;
   EXPECT_NE(r.output.find("script: frame 1, npc 1, instruction"), std::string::npos) << r.output;
   // A condition no call meets never stops; a watchpoint stops at the first write.
-  auto never = gui("--open " + quote(castle) +
-                   " --breakpoint 'move_along_direction if A == 1 && A == 2' --play 50 --frames 20");
+  auto never =
+      gui("--open " + quote(castle) +
+          " --breakpoint 'move_along_direction if A == 1 && A == 2' --play 50 --frames 20");
   ASSERT_EQ(never.exitCode, 0) << never.output;
   EXPECT_EQ(never.output.find("Breakpoint at"), std::string::npos) << never.output;
   auto watch = gui("--open " + quote(castle) + " --watchpoint entity_x,w --play 50 --frames 20");
   ASSERT_EQ(watch.exitCode, 0) << watch.output;
-  EXPECT_NE(watch.output.find("Watchpoint entity_x,w: writes"), std::string::npos)
-      << watch.output;
+  EXPECT_NE(watch.output.find("Watchpoint entity_x,w: writes"), std::string::npos) << watch.output;
   auto bad = gui("--open " + quote(castle) + " --breakpoint no_such_label --frames 2");
   EXPECT_EQ(bad.exitCode, 2) << bad.output;
   EXPECT_NE(bad.output.find("no_such_label"), std::string::npos) << bad.output;
