@@ -72,13 +72,14 @@ bool scenarioAround(const core::Scenario* current, core::Scenario& out, std::str
 // Unsaved routine buffers count as the document's: losing them to Open, New or
 // Quit needs the same question.
 bool GuiApp::dirty() const {
-  return sim_ && needsSaveBeforeClosing(edit_.history.dirty() || edit_.scenarioDirtyExtra, editor_);
+  return sim() &&
+         needsSaveBeforeClosing(edit_.history.dirty() || edit_.scenarioDirtyExtra, editor_);
 }
 
 void GuiApp::updateTitle() {
   std::string name = "untitled";
-  if (sim_) {
-    const core::Scenario& s = sim_->scenario();
+  if (sim()) {
+    const core::Scenario& s = sim()->scenario();
     if (!edit_.scenarioUntitled && !s.path.empty())
       name = fileName(s.path);
     else if (!s.mapPath.empty())
@@ -98,8 +99,8 @@ void GuiApp::drawDocumentName() {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "%s", name.c_str());
   else
     ImGui::TextDisabled("%s", name.c_str());
-  if (ImGui::IsItemHovered() && sim_) {
-    const core::Scenario& s = sim_->scenario();
+  if (ImGui::IsItemHovered() && sim()) {
+    const core::Scenario& s = sim()->scenario();
     ImGui::SetTooltip("scenario: %s\nmap: %s%s", s.path.empty() ? "(untitled)" : s.path.c_str(),
                       s.mapPath.empty() ? "(untitled)" : s.mapPath.c_str(),
                       dirty() ? "\nunsaved changes" : "");
@@ -138,7 +139,7 @@ bool GuiApp::openMap(const std::string& path) {
   std::string error;
   core::MapDocument map;
   if (!core::loadMap(path, map, &error) ||
-      !scenarioAround(sim_ ? &sim_->scenario() : nullptr, s, &error)) {
+      !scenarioAround(sim() ? &sim()->scenario() : nullptr, s, &error)) {
     status_ = error;
     return false;
   }
@@ -163,7 +164,7 @@ bool GuiApp::openMap(const std::string& path) {
 void GuiApp::newRoom() {
   core::Scenario s;
   std::string error;
-  if (!scenarioAround(sim_ ? &sim_->scenario() : nullptr, s, &error)) {
+  if (!scenarioAround(sim() ? &sim()->scenario() : nullptr, s, &error)) {
     status_ = error;
     return;
   }
@@ -194,7 +195,7 @@ bool GuiApp::saveDocument() {
     status_ = "Save failed: " + error;
     return false;
   }
-  core::Scenario& s = sim_->scenario();
+  core::Scenario& s = sim()->scenario();
   const bool needScenario =
       edit_.history.dirty(core::DocPart::Scenario) || edit_.scenarioDirtyExtra;
   const bool needMap = edit_.history.dirty(core::DocPart::Map) || s.mapPath.empty();
@@ -228,7 +229,7 @@ bool GuiApp::saveDocument() {
 
 bool GuiApp::saveDocumentAs(const std::string& chosen) {
   if (!canEdit()) return false;
-  core::Scenario& s = sim_->scenario();
+  core::Scenario& s = sim()->scenario();
   std::string error;
   std::string path = chosen;
   if (path.ends_with(".map.json")) {
@@ -286,7 +287,7 @@ void GuiApp::requestAction(FileAction action, const std::string& path) {
 
 void GuiApp::runAction(FileAction action, const std::string& path) {
   const std::string here =
-      sim_ && !sim_->scenario().path.empty() ? sim_->scenario().path : dataDir() + "/maps/";
+      sim() && !sim()->scenario().path.empty() ? sim()->scenario().path : dataDir() + "/maps/";
   switch (action) {
     case FileAction::Open:
       edit_.dialog.open(FileDialog::Mode::Open, "Open scenario or map", here);
@@ -403,8 +404,8 @@ void GuiApp::drawFileMenu() {
     ImGui::EndMenu();
   }
   ImGui::Separator();
-  if (ImGui::MenuItem("Save", "Ctrl+S", false, sim_ != nullptr)) saveDocument();
-  if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, sim_ != nullptr))
+  if (ImGui::MenuItem("Save", "Ctrl+S", false, sim() != nullptr)) saveDocument();
+  if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, sim() != nullptr))
     requestAction(FileAction::SaveAs);
   ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestAction(FileAction::Quit);

@@ -13,7 +13,7 @@
 namespace app {
 
 bool GuiApp::canEdit() {
-  if (!sim_) return false;
+  if (!sim()) return false;
   if (audit_.saved) {  // the room shows an audit case, not the document
     status_ = "An audit case is open: close it in the Audit panel to edit the scenario";
     return false;
@@ -23,7 +23,7 @@ bool GuiApp::canEdit() {
 
 void GuiApp::applyEdit(const std::optional<core::Edit>& edit) {
   if (!edit || !canEdit()) return;
-  edit_.history.push(sim_->scenario(), *edit);
+  edit_.history.push(sim()->scenario(), *edit);
   resimulateAfter({*edit});
 }
 
@@ -32,7 +32,7 @@ void GuiApp::applyEdits(int count, const std::function<std::optional<core::Edit>
   std::vector<core::Edit> done;
   for (int i = 0; i < count; ++i)
     if (auto e = make(i)) {  // each is made against the state the previous ones left
-      edit_.history.push(sim_->scenario(), *e);
+      edit_.history.push(sim()->scenario(), *e);
       done.push_back(*e);
     }
   if (!done.empty()) resimulateAfter(done);
@@ -43,7 +43,7 @@ void GuiApp::undo() {
   edit_.recordInput = false;
   const std::string label = edit_.history.undoLabel();
   const std::vector<core::Edit> edits = edit_.history.undoEdits();
-  if (!edit_.history.undo(sim_->scenario())) return;
+  if (!edit_.history.undo(sim()->scenario())) return;
   resimulateAfter(edits);
   status_ = "Undid " + label;
 }
@@ -53,7 +53,7 @@ void GuiApp::redo() {
   edit_.recordInput = false;
   const std::string label = edit_.history.redoLabel();
   const std::vector<core::Edit> edits = edit_.history.redoEdits();
-  if (!edit_.history.redo(sim_->scenario())) return;
+  if (!edit_.history.redo(sim()->scenario())) return;
   resimulateAfter(edits);
   status_ = "Redid " + label;
 }
@@ -64,8 +64,8 @@ void GuiApp::resimulate() {
 }
 
 void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
-  const core::Recording& rec = sim_->recording();
-  const int width = sim_->scenario().map.room.width;
+  const core::Recording& rec = sim()->recording();
+  const int width = sim()->scenario().map.room.width;
   int from = int(rec.frames.size());
   bool mapChanged = false;
   for (const core::Edit& e : edits) {
@@ -75,14 +75,14 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
   // Frames before `from` cannot change: only the rest is run again. Edits the
   // routine never sees (hitboxes, names) only change the verdicts.
   const bool routineSees = from < int(rec.frames.size()) || mapChanged ||
-                           sim_->scenario().frames != int(rec.frames.size());
+                           sim()->scenario().frames != int(rec.frames.size());
   if (routineSees) requestSimulation(from, mapChanged);
   // The heatmap counted failures on the old map: it would point at the wrong cells.
   if (mapChanged && view_.lastAudit) {
     // A live audit: only the cases the edit touched run again (core::LiveAudit).
     if (audit_.job.running() && audit_.job.lastWasUpdate())
       audit_.liveUpdatePending = true;  // pollAudit updates again when this one is done
-    else if (audit_.saved || !audit_.job.update(sim_->scenario())) {
+    else if (audit_.saved || !audit_.job.update(sim()->scenario())) {
       view_.lastAudit.reset();
       status_ = "The map changed: the audit heatmap is cleared (run the audit again)";
     }
@@ -98,26 +98,25 @@ void GuiApp::recordingChanged() {
 }
 
 void GuiApp::updateVerdicts() {
-  if (!sim_) {
-    edit_.verdicts.clear();
+  if (!sim()) {
     edit_.frameVerdict.clear();
     edit_.frameCycles.clear();
     return;
   }
-  const core::Recording& rec = sim_->recording();
-  if (edit_.verdictSim == sim_.get() && edit_.verdictGeneration == edit_.generation &&
+  const core::Recording& rec = sim()->recording();
+  if (edit_.verdictSim == sim() && edit_.verdictGeneration == edit_.generation &&
       edit_.verdictFrames == rec.frames.data())
     return;
-  edit_.verdictSim = sim_.get();
+  edit_.verdictSim = sim();
   edit_.verdictGeneration = edit_.generation;
   edit_.verdictFrames = rec.frames.data();
-  // Judged by core (the same verdicts `collido run` prints); the worst per frame.
-  core::JudgedRecording j = core::judgeRecording(sim_->scenario(), rec);
-  edit_.verdicts = std::move(j.verdicts);
+  // Judged by the workspace (the same verdicts `collido run` prints); the worst per frame.
+  ws_.judge();
+  const core::JudgedRecording& j = ws_.judged();
   edit_.frameVerdict.resize(j.frameVerdict.size());
   std::transform(j.frameVerdict.begin(), j.frameVerdict.end(), edit_.frameVerdict.begin(),
                  [](core::Verdict v) { return uint8_t(v); });
-  edit_.frameCycles = std::move(j.frameCycles);
+  edit_.frameCycles = j.frameCycles;
   edit_.maxFrameCycles = j.maxFrameCycles;
 }
 
@@ -144,7 +143,7 @@ uint8_t keyboardPad() {
 }  // namespace
 
 void GuiApp::recordInputFrame() {
-  if (!sim_ || !edit_.recordInput || !tl_.playing || audit_.saved) {
+  if (!sim() || !edit_.recordInput || !tl_.playing || audit_.saved) {
     // Paused (or not recording): the take, if any, is one undo step; the next
     // take starts after the frame shown now.
     if (edit_.recordTake) edit_.history.endGroup();
@@ -160,8 +159,8 @@ void GuiApp::recordInputFrame() {
   std::vector<core::Edit> changed;
   // Every frame played since the last call gets the pad as it is now.
   for (int f = edit_.recordFrame + 1; f <= tl_.frame; ++f)
-    if (auto e = core::makeSetInput(sim_->scenario(), f, pad)) {
-      edit_.history.push(sim_->scenario(), *e);
+    if (auto e = core::makeSetInput(sim()->scenario(), f, pad)) {
+      edit_.history.push(sim()->scenario(), *e);
       changed.push_back(*e);
     }
   edit_.recordFrame = tl_.frame;

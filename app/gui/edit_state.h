@@ -58,9 +58,8 @@ struct EditState {
   int inputMenuFrame = 0;   // the frame the grid's right-click menu acts on
 
   // Verdicts of the recording, recomputed when it changes.
-  std::vector<core::FrameVerdict> verdicts;  // frame-major, entities per frame
-  std::vector<uint8_t> frameVerdict;         // worst per frame (core::Verdict)
-  std::vector<float> frameCycles;            // all entities' cycles per frame, for the plot
+  std::vector<uint8_t> frameVerdict;  // worst per frame (core::Verdict)
+  std::vector<float> frameCycles;     // all entities' cycles per frame, for the plot
   float maxFrameCycles = 1;
   const void* verdictSim = nullptr;
   uint64_t generation = 0, verdictGeneration = ~0ull;

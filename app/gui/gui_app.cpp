@@ -56,7 +56,7 @@ bool GuiApp::openScenario(const std::string& path) {
 }
 
 int GuiApp::frameCount() const {
-  return sim_ ? int(sim_->recording().frames.size()) : 0;
+  return sim() ? int(sim()->recording().frames.size()) : 0;
 }
 
 bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, bool needsFrames) {
@@ -66,8 +66,8 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
     ImGui::End();
     return false;
   }
-  if (!sim_ || (needsFrames && frameCount() == 0)) {
-    ImGui::TextDisabled(sim_ && simJob_.running() ? "Simulating..." : "No scenario open.");
+  if (!sim() || (needsFrames && frameCount() == 0)) {
+    ImGui::TextDisabled(sim() && simJob_.running() ? "Simulating..." : "No scenario open.");
     ImGui::End();
     return false;
   }
@@ -78,8 +78,8 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
 // simulation (opened, re-simulated on the worker) re-attaches it, a changed
 // recording sends the cursor to the end of the call.
 void GuiApp::ensureTrace() {
-  if (debugger_.simulation() != sim_.get()) {
-    const std::string dropped = debugger_.attach(sim_.get());
+  if (debugger_.simulation() != sim()) {
+    const std::string dropped = debugger_.attach(sim());
     if (!dropped.empty()) status_ = "Debugger: dropped " + dropped;
     debuggerGeneration_ = edit_.generation;
   }
@@ -88,7 +88,7 @@ void GuiApp::ensureTrace() {
     debugger_.select(-1, -1);
     debuggerGeneration_ = edit_.generation;
   }
-  if (!sim_ || frameCount() == 0) return;
+  if (!sim() || frameCount() == 0) return;
   debugger_.select(tl_.frame, tl_.entity);
 }
 
@@ -136,7 +136,7 @@ void GuiApp::drawFrame() {
   drawStatus();
   drawAbout();
   drawDocumentDialogs();
-  if (sim_) updateTitle();  // routine buffers edited this frame change the `*`
+  if (sim()) updateTitle();  // routine buffers edited this frame change the `*`
 }
 
 void GuiApp::drawMenuBar() {

@@ -19,6 +19,7 @@
 #include "core/check/audit.h"
 #include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
+#include "core/workspace/workspace.h"
 
 struct GLFWwindow;
 struct ImDrawList;
@@ -134,7 +135,7 @@ class GuiApp {
   void redo();
   void resimulate();                                           // the whole recording
   void resimulateAfter(const std::vector<core::Edit>& edits);  // from what they can affect
-  // Re-simulation on a worker (resimulation.cpp): sim_ is replaced when a run ends.
+  // Re-simulation on a worker (resimulation.cpp): the simulation is replaced when a run ends.
   void replaceSimulation(std::unique_ptr<core::Simulation> sim);  // a new document or case
   void requestSimulation(int from, bool mapChanged);              // waits briefly, then runs on
   void startSimulation();
@@ -194,7 +195,6 @@ class GuiApp {
   void drawAuditControls();
   void drawVerdictTable(const core::AuditResult& r);
   void drawFailureList(const core::AuditResult& r);
-  core::Debugger debugger_;              // the debugger model; the panels display it
   uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows
   DebuggerState dbg_;                    // the panels' own text fields and scroll requests
   RoutineEditorState editor_;
@@ -209,9 +209,13 @@ class GuiApp {
 
   GLFWwindow* window_;
   LaunchOptions opts_;
-  std::unique_ptr<core::Simulation> sim_;
-  uint64_t simId_ = 0;     // bumped whenever sim_ is replaced by another document
-  SimJob simJob_;          // declared after sim_: joined before it is destroyed
+  // The document's simulation, judged recording and debugger (core); the
+  // panels display them. sim() is null while nothing is open.
+  core::Workspace ws_;
+  core::Debugger& debugger_ = ws_.debugger();
+  core::Simulation* sim() const { return ws_.simulation(); }
+  uint64_t simId_ = 0;     // bumped whenever the simulation is replaced by another document
+  SimJob simJob_;          // declared after ws_: joined before it is destroyed
   SimRequest simPending_;  // what the shown recording does not reflect yet
   bool simUserCancelled_ = false;
   core::MapDocument placeholder_;
@@ -221,7 +225,7 @@ class GuiApp {
   bool quit_ = false;
   EditState edit_;
 
-  const core::MapDocument& map() const { return sim_ ? sim_->scenario().map : placeholder_; }
+  const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
 };
 
 }  // namespace app

@@ -32,7 +32,7 @@ constexpr int kSpareFrames = 60;  // columns past the end, to grow the script
 }  // namespace
 
 void GuiApp::drawInputEditor() {
-  const core::Scenario& sc = sim_->scenario();
+  const core::Scenario& sc = sim()->scenario();
   const int frames = sc.frames;
   const int columns = frames + kSpareFrames;
   const float gridH = kHeaderH + kRowCount * kRowH;
@@ -126,7 +126,7 @@ void GuiApp::drawInputEditor() {
     const uint8_t bit = kRows[edit_.inputPaintRow].bit;
     const bool value = edit_.inputPaintValue;
     applyEdits(hi - lo + 1,
-               [&](int i) { return core::makeSetButton(sim_->scenario(), lo + i, bit, value); });
+               [&](int i) { return core::makeSetButton(sim()->scenario(), lo + i, bit, value); });
     edit_.inputPaintLast = f;
   }
   // Right click: frame-wide edits at the frame under the cursor.

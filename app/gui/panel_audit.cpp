@@ -34,7 +34,7 @@ std::string caseName(const core::AuditFailure& f) {
 // checks code other than what the editor shows; if they do not assemble, the
 // audit does not start and the errors show in the Routine tab.
 void GuiApp::startAudit() {
-  if (!sim_ || audit_.job.running()) return;
+  if (!sim() || audit_.job.running()) return;
   syncEditorFiles();
   if (routineHasUnassembledEdits() && !assembleRoutine()) {
     status_ = "Audit not run: the edited routine does not assemble (see the Routine tab)";
@@ -49,12 +49,12 @@ void GuiApp::startAudit() {
 }
 
 bool GuiApp::routineHasUnassembledEdits() const {
-  return editor_.manifestPath == sim_->scenario().manifest.path && hasUnassembledEdits(editor_);
+  return editor_.manifestPath == sim()->scenario().manifest.path && hasUnassembledEdits(editor_);
 }
 
 // The scenario's own simulation, also while an audit case is open.
 core::Simulation& GuiApp::auditBase() {
-  return audit_.saved ? *audit_.saved : *sim_;
+  return audit_.saved ? *audit_.saved : *sim();
 }
 
 void GuiApp::pollAudit() {
@@ -67,9 +67,9 @@ void GuiApp::pollAudit() {
     return;
   }
   view_.lastAudit = r;
-  if (audit_.liveUpdatePending && sim_) {
+  if (audit_.liveUpdatePending && sim()) {
     audit_.liveUpdatePending = false;
-    audit_.job.update(sim_->scenario());
+    audit_.job.update(sim()->scenario());
   }
   char text[160];
   if (audit_.job.lastWasUpdate())
@@ -100,7 +100,7 @@ void GuiApp::openAuditCase(int index) {
     // A re-simulation of the document still under way is dropped with the
     // switch: it runs again when the case closes.
     audit_.savedStale = simJob_.running() || simPending_.any;
-    audit_.saved = std::move(sim_);
+    audit_.saved = ws_.release();
   }
   replaceSimulation(std::move(sim));
   requestSimulation(0, true);
@@ -116,7 +116,7 @@ void GuiApp::closeAuditCase() {
   audit_.savedStale = false;
   tl_ = TimelineState{};
   audit_.openedCase = -1;
-  status_ = "Back to " + sim_->scenario().name;
+  status_ = "Back to " + sim()->scenario().name;
 }
 
 void GuiApp::drawAuditControls() {

@@ -92,7 +92,7 @@ CursorKey GuiApp::cursorKey() const {
 }
 
 void GuiApp::debugStep(StepKind kind) {
-  if (!sim_ || frameCount() == 0) return;
+  if (!sim() || frameCount() == 0) return;
   ensureTrace();
   const core::DebugStop stop = debugger_.step(kind);
   if (stop.kind == core::DebugStop::Kind::Breakpoint ||
@@ -106,7 +106,7 @@ void GuiApp::handleDebuggerKeys() {
   if (ImGui::IsKeyPressed(GLFW_KEY_F11)) debugStep(shift ? StepKind::Out : StepKind::Into);
   if (ImGui::IsKeyPressed(GLFW_KEY_F10)) debugStep(shift ? StepKind::Back : StepKind::Over);
   if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) debugStep(StepKind::ToEnd);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F7, false) && sim_) {  // build, as in most IDEs
+  if (ImGui::IsKeyPressed(GLFW_KEY_F7, false) && sim()) {  // build, as in most IDEs
     syncEditorFiles();
     assembleRoutine();
   }
@@ -115,7 +115,7 @@ void GuiApp::handleDebuggerKeys() {
 // Playback from `fromFrame` to the shown frame stops at the first call that
 // reaches a breakpoint (whose condition holds) or touches a watchpoint.
 bool GuiApp::stopAtBreakpoint(int fromFrame) {
-  if (!sim_ || (debugger_.breakpoints().empty() && debugger_.watchpoints().empty())) return false;
+  if (!sim() || (debugger_.breakpoints().empty() && debugger_.watchpoints().empty())) return false;
   ensureTrace();
   const core::DebugStop stop = debugger_.runRecording(std::max(fromFrame, 0), tl_.frame);
   if (stop.kind == core::DebugStop::Kind::None) return false;
@@ -137,11 +137,11 @@ void GuiApp::drawCpuToolbar(int steps) {
   const int step = debugger_.cursor().step;
   if (step < 0)
     ImGui::Text("%s, frame %d: after the call (%d instructions, %s)",
-                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, steps,
+                sim()->scenario().entities[tl_.entity].name.c_str(), tl_.frame, steps,
                 core::haltKindName(t.halt));
   else
     ImGui::Text("%s, frame %d: instruction %d of %d",
-                sim_->scenario().entities[tl_.entity].name.c_str(), tl_.frame, step + 1, steps);
+                sim()->scenario().entities[tl_.entity].name.c_str(), tl_.frame, step + 1, steps);
 }
 
 void GuiApp::drawRegisters() {
@@ -170,13 +170,13 @@ void GuiApp::drawRegisters() {
       ImGui::TextUnformatted(text);
   }
   ImGui::SameLine(0, 24);
-  drawFlags(sim_->machine().flagNames(), flags, prevFlags);
+  drawFlags(sim()->machine().flagNames(), flags, prevFlags);
 }
 
 void GuiApp::drawTraceTable() {
   const core::Trace& t = debugger_.trace();
   const int step = debugger_.cursor().step;
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   if (!ImGui::BeginTable("trace", 4,
                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                              ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable))

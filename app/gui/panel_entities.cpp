@@ -14,8 +14,8 @@ namespace app {
 
 void GuiApp::drawEntityPanel() {
   if (!beginPanel("Entities", 900, 579, 700, 297, true)) return;
-  const core::Scenario& sc = sim_->scenario();
-  const core::Recording& rec = sim_->recording();
+  const core::Scenario& sc = sim()->scenario();
+  const core::Recording& rec = sim()->recording();
   const auto& frame = rec.frames[tl_.frame].entities;
   const int cols = 5 + int(rec.fieldNames.size());
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 4;
@@ -86,7 +86,7 @@ void GuiApp::drawEntityPanel() {
 }
 
 void GuiApp::drawHitboxEditor() {
-  const core::Scenario& sc = sim_->scenario();
+  const core::Scenario& sc = sim()->scenario();
   const int i = tl_.entity;
   if (i < 0 || i >= int(sc.entities.size())) return;
   const core::EntitySpec& spec = sc.entities[i];

@@ -53,7 +53,7 @@ const MemoryAtCursor& GuiApp::memoryAtCursor() {
 // The 256-byte page of the lowest variable the manifest binds (entity fields,
 // input): where the memory view starts.
 int GuiApp::firstRamPage() const {
-  const core::Binding& b = sim_->binding();
+  const core::Binding& b = sim()->binding();
   int lowest = 0xFFFF;
   for (const auto& f : b.fields) lowest = std::min<int>(lowest, f.address);
   if (b.input) lowest = std::min<int>(lowest, *b.input);
@@ -61,7 +61,7 @@ int GuiApp::firstRamPage() const {
 }
 
 void GuiApp::drawMemoryToolbar() {
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   ImGui::SetNextItemWidth(130);
   bool go = ImGui::InputTextWithHint("##goto", "address or label", dbg_.gotoInput,
                                      sizeof dbg_.gotoInput, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -88,7 +88,7 @@ void GuiApp::drawMemoryToolbar() {
 
 // Labels per address, for the row label column and the per-byte tooltips.
 const std::vector<std::string>& GuiApp::memoryLabels() {
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   if (memoryLabelsFor_ != &dbg || memoryLabels_.empty()) {
     memoryLabels_.assign(0x10000, {});
     for (const core::DebugSymbol& s : dbg.symbols) {
@@ -102,7 +102,7 @@ const std::vector<std::string>& GuiApp::memoryLabels() {
 }
 
 void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   const std::vector<std::string>& labels = memoryLabels();
   const int base = row * kBytesPerRow;
   ImGui::TableNextRow();
@@ -175,14 +175,15 @@ void GuiApp::drawMemoryPanel() {
 }
 
 void GuiApp::seedWatches() {
-  const core::RoutineManifest& manifest = sim_->scenario().manifest;
+  const core::RoutineManifest& manifest = sim()->scenario().manifest;
   if (dbg_.seededFor == manifest.path) return;
   dbg_.seededFor = manifest.path;
   while (!debugger_.watches().empty()) debugger_.removeWatch(0);
-  for (const auto& f : sim_->binding().fields) {
+  for (const auto& f : sim()->binding().fields) {
     std::string error;
     debugger_.addWatch(
-        core::addressName(sim_->image().debug, f.address) + (f.size == 2 ? ",u16" : ",u8"), &error);
+        core::addressName(sim()->image().debug, f.address) + (f.size == 2 ? ",u16" : ",u8"),
+        &error);
   }
 }
 
@@ -297,7 +298,7 @@ void GuiApp::drawBreakpointList() {
   ImGui::TableSetupColumn("condition / access");
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 16);
   ImGui::TableHeadersRow();
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   const auto& bps = debugger_.breakpoints();
   dbg_.conditionEdits.resize(bps.size());
   int removeBp = -1;

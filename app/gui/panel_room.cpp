@@ -17,12 +17,12 @@ namespace app {
 void GuiApp::drawRoomScene(ImDrawList* dl, ImVec2 origin, float z, ImVec2 clip0, ImVec2 clip1) {
   core::SceneInput in;
   core::Scenario placeholder;
-  if (sim_) {
-    in.scenario = &sim_->scenario();
+  if (sim()) {
+    in.scenario = &sim()->scenario();
     if (frameCount() > 0) {
-      in.recording = &sim_->recording();
+      in.recording = &sim()->recording();
       in.frame = std::clamp(tl_.frame, 0, frameCount() - 1);
-      in.verdicts = &edit_.verdicts;
+      in.verdicts = &ws_.judged().verdicts;
     }
   } else {
     placeholder.map = placeholder_;
@@ -102,7 +102,7 @@ void GuiApp::drawRoomPanel() {
   // The room scene (core/scene) draws cells, bits, grid, heat, probes, paths,
   // entities and the oracle ghost; only the cells inside the canvas are drawn.
   drawRoomScene(dl, ImVec2(ox, oy), z, origin, clip1);
-  if (sim_ && frameCount() > 0 && !edit_.panning) editRoom(ox, oy, z, hovered);
+  if (sim() && frameCount() > 0 && !edit_.panning) editRoom(ox, oy, z, hovered);
   dl->PopClipRect();
 
   const bool gesture = edit_.panning || edit_.painting || edit_.dragEntity >= 0;

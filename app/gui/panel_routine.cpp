@@ -111,7 +111,7 @@ const char* severityName(core::Diagnostic::Severity s) {
 }  // namespace
 
 void GuiApp::syncEditorFiles() {
-  const core::RoutineManifest& m = sim_->scenario().manifest;
+  const core::RoutineManifest& m = sim()->scenario().manifest;
   if (editor_.manifestPath == m.path) return;
   std::string error;
   const bool show = editor_.showEditor;  // a request made before the files were loaded
@@ -124,12 +124,12 @@ void GuiApp::syncEditorFiles() {
 }
 
 bool GuiApp::assembleRoutine() {
-  const core::RoutineManifest& m = sim_->scenario().manifest;
+  const core::RoutineManifest& m = sim()->scenario().manifest;
   addIncludedFiles(editor_, m.sources);  // an include added while editing gets its tab
   core::AsmResult image = core::buildRoutine(m, editorReader(editor_));
   editor_.diagnostics = image.diagnostics;
   std::string error;
-  const bool bound = image.ok && sim_->bindImage(image, &error) &&
+  const bool bound = image.ok && sim()->bindImage(image, &error) &&
                      (!audit_.saved || audit_.saved->bindImage(image, &error));
   if (!bound) {
     editor_.message = image.ok ? error : "Assembly failed";
@@ -190,7 +190,7 @@ void GuiApp::drawEditorToolbar() {
     editor_.files[editor_.current].text = editor_.files[editor_.current].saved;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", sim_->scenario().manifest.toolchain == "ca65"
+  ImGui::TextDisabled("%s", sim()->scenario().manifest.toolchain == "ca65"
                                 ? "ca65 + ld65"
                                 : "built-in SM83 assembler");
   if (!editor_.message.empty())

@@ -102,7 +102,7 @@ std::optional<uint16_t> GuiApp::cursorPc(bool* executed) {
 }
 
 void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool executed) {
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   const std::vector<std::string>& lines = sourceLines(file);
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   if (dbg_.followed != cursorKey() && currentLine > 0 &&
@@ -125,7 +125,7 @@ void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool execu
 }
 
 void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   // Sweep from the nearest label at or before the PC, so the decoding is aligned.
   int64_t start = -1;
   for (const core::DebugSymbol& s : dbg.symbols)
@@ -142,7 +142,7 @@ void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
     }
     if (gutter(int(a), debugger_.hasBreakpoint(uint16_t(a)), true)) toggleBreakpoints({a});
     int length = 1;
-    std::string text = sim_->machine().disassemble(uint16_t(a), &dbg, &length);
+    std::string text = sim()->machine().disassemble(uint16_t(a), &dbg, &length);
     ImGui::TextDisabled("%04X", a);
     ImGui::SameLine();
     ImGui::TextUnformatted(text.c_str());
@@ -153,7 +153,7 @@ void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
 }
 
 void GuiApp::drawSourceView() {
-  const core::DebugInfo& dbg = sim_->image().debug;
+  const core::DebugInfo& dbg = sim()->image().debug;
   bool executed = false;
   const std::optional<uint16_t> pc = cursorPc(&executed);
   std::optional<core::DebugInfo::Where> where;

@@ -52,7 +52,7 @@ void GuiApp::drawTilesPanel() {
   toolButton("Bits", "C", Tool::Bits, edit_.tool);
   ImGui::NewLine();
 
-  const core::MapDocument& doc = sim_->scenario().map;
+  const core::MapDocument& doc = sim()->scenario().map;
   edit_.atlas.update(doc);
   const auto& set = doc.metatiles.metatiles;
   edit_.metatile = std::clamp(edit_.metatile, 0, std::max(0, int(set.size()) - 1));
@@ -95,7 +95,7 @@ void GuiApp::drawTilesPanel() {
 }
 
 void GuiApp::drawCollisionEditor() {
-  const core::Scenario& sc = sim_->scenario();
+  const core::Scenario& sc = sim()->scenario();
   const core::MapDocument& doc = sc.map;
   if (edit_.metatile >= int(doc.metatiles.metatiles.size())) return;
   const int m = edit_.metatile;

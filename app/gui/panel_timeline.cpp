@@ -70,7 +70,7 @@ void GuiApp::drawTimelinePanel() {
   }
   const int n = frameCount();
   if (n == 0) {
-    if (sim_ && simJob_.running())
+    if (sim() && simJob_.running())
       drawSimulationStatus();  // the first recording of a document is under way
     else
       ImGui::TextDisabled("No scenario open. File > Open sample.");
@@ -122,7 +122,7 @@ void GuiApp::drawTimelinePanel() {
     if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, 1); f >= 0) tl_.frame = f;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("next frame whose verdict is not ok");
-  if (int f = verdictStrip(edit_.frameVerdict, edit_.verdicts, n); f >= 0) {
+  if (int f = verdictStrip(edit_.frameVerdict, ws_.judged().verdicts, n); f >= 0) {
     tl_.frame = f;
     tl_.playing = false;
   }
@@ -132,7 +132,7 @@ void GuiApp::drawTimelinePanel() {
   // CPU cycles on the NES, 17,556 M-cycles on the Game Boy. The scale follows
   // the peak so a frame that takes another path stands out; the caption gives
   // the headroom, and the budget line shows once the peak nears it.
-  const uint64_t budget = sim_->machine().frameCycles();
+  const uint64_t budget = sim()->machine().frameCycles();
   const std::vector<float>& cycles = edit_.frameCycles;  // updateVerdicts() keeps it current
   if (int(cycles.size()) < n) {
     ImGui::End();

@@ -21,7 +21,7 @@ constexpr std::chrono::milliseconds kSyncWait(30);
 }  // namespace
 
 void GuiApp::replaceSimulation(std::unique_ptr<core::Simulation> sim) {
-  sim_ = std::move(sim);
+  ws_.adopt(std::move(sim), false);
   ++simId_;  // a run started for the previous one is of no use any more
   simPending_ = SimRequest{};
   simUserCancelled_ = false;
@@ -29,7 +29,7 @@ void GuiApp::replaceSimulation(std::unique_ptr<core::Simulation> sim) {
 }
 
 void GuiApp::requestSimulation(int from, bool mapChanged) {
-  if (!sim_) return;
+  if (!sim()) return;
   simPending_.merge(from, mapChanged);
   simUserCancelled_ = false;
   if (simJob_.running()) {
@@ -41,8 +41,8 @@ void GuiApp::requestSimulation(int from, bool mapChanged) {
 }
 
 void GuiApp::startSimulation() {
-  if (!sim_ || !simPending_.any || simJob_.running()) return;
-  std::unique_ptr<core::Simulation> work = sim_->clone();
+  if (!sim() || !simPending_.any || simJob_.running()) return;
+  std::unique_ptr<core::Simulation> work = sim()->clone();
   if (!work) {
     status_ = "Cannot re-simulate: the routine's image does not bind";
     simPending_ = SimRequest{};
@@ -62,8 +62,8 @@ void GuiApp::pollSimulation() {
   if (r.sim && !simPending_.any) {
     // Edits the routine never sees (names, hitboxes) may have come meanwhile:
     // the document's scenario is the one to keep.
-    r.sim->scenario() = std::move(sim_->scenario());
-    sim_ = std::move(r.sim);
+    r.sim->scenario() = std::move(sim()->scenario());
+    ws_.adopt(std::move(r.sim), false);
     recordingChanged();
     return;
   }

@@ -48,7 +48,7 @@ EdgeHit edgeAt(ImVec2 p0, float cs, ImVec2 mouse) {
 
 void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
   ImGuiIO& io = ImGui::GetIO();
-  const core::Scenario& sc = sim_->scenario();
+  const core::Scenario& sc = sim()->scenario();
   const core::Room& room = sc.map.room;
   const float cs = room.cellSize * z;
   const int col = int(std::floor((io.MousePos.x - ox) / cs));
@@ -96,7 +96,7 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
         applyEdits(steps + 1, [&](int i) {
           const int c = steps ? c0 + int(std::lround(float(dc) * float(i) / float(steps))) : col;
           const int r = steps ? r0 + int(std::lround(float(dr) * float(i) / float(steps))) : row;
-          return core::makePaintCell(sim_->scenario(), c, r, metatile);
+          return core::makePaintCell(sim()->scenario(), c, r, metatile);
         });
         edit_.paintCol = col;
         edit_.paintRow = row;
@@ -130,7 +130,7 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
     }
     case Tool::Select: {
       const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
-      const auto& ents = sim_->recording().frames[f].entities;
+      const auto& ents = sim()->recording().frames[f].entities;
       int over = -1;
       for (int i = 0; i < int(ents.size()); ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));

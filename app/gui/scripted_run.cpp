@@ -48,7 +48,7 @@ void GuiApp::applyScriptOptions() {
 // frame per display frame, stopping at a breakpoint), then steps into
 // `--step-instructions K`.
 void GuiApp::runScript() {
-  if (scriptDone_ || !sim_ || frameCount() == 0) return;
+  if (scriptDone_ || !sim() || frameCount() == 0) return;
   if (scriptPlayed_ < opts_.play) {
     const int before = tl_.frame;
     for (int k = 0; k < opts_.playSpeed && scriptPlayed_ < opts_.play; ++k) {
@@ -71,7 +71,7 @@ void GuiApp::runScript() {
   const int step = debugger_.cursor().step;
   if (step >= 0 && !steps.empty())
     std::printf("script: frame %d, %s, instruction %d of %zu, PC $%04X\n", tl_.frame,
-                sim_->scenario().entities[tl_.entity].name.c_str(), step + 1, steps.size(),
+                sim()->scenario().entities[tl_.entity].name.c_str(), step + 1, steps.size(),
                 steps[step].pc);
 }
 

@@ -71,16 +71,21 @@ bool Workspace::simulate(std::string* error, const SimProgress& progress) {
   return true;
 }
 
-void Workspace::adopt(std::unique_ptr<Simulation> sim) {
+void Workspace::adopt(std::unique_ptr<Simulation> sim, bool judgeNow) {
   sim_ = std::move(sim);
-  if (sim_)
-    judge();
-  else
-    judged_ = JudgedRecording{};
+  judged_ = JudgedRecording{};
   debugger_.attach(sim_.get());
+  if (sim_ && judgeNow) judge();
+}
+
+std::unique_ptr<Simulation> Workspace::release() {
+  judged_ = JudgedRecording{};
+  debugger_.attach(nullptr);
+  return std::move(sim_);
 }
 
 void Workspace::judge() {
+  if (!sim_) return;
   judged_ = judgeRecording(sim_->scenario(), sim_->recording());
   debugger_.invalidate();
 }

@@ -45,8 +45,13 @@ class Workspace {
   bool load(const Scenario& scenario, std::string* error);
   // Runs the whole recording and judges it.
   bool simulate(std::string* error = nullptr, const SimProgress& progress = {});
-  // Takes a simulation that ran elsewhere (a worker) and judges its recording.
-  void adopt(std::unique_ptr<Simulation> sim);
+  // Takes a simulation that ran elsewhere (a worker) and judges its recording
+  // (unless `judgeNow` is false: the caller judges when it needs the verdicts).
+  void adopt(std::unique_ptr<Simulation> sim, bool judgeNow = true);
+  // Hands the simulation out (e.g. kept aside while an audit case is shown).
+  std::unique_ptr<Simulation> release();
+  // Judges the recording again (after edits that change only the verdicts).
+  void judge();
 
   bool isOpen() const { return sim_ != nullptr; }
   Simulation* simulation() const { return sim_.get(); }
@@ -56,8 +61,6 @@ class Workspace {
   Debugger& debugger() { return debugger_; }
 
  private:
-  void judge();
-
   std::unique_ptr<Simulation> sim_;
   JudgedRecording judged_;
   Debugger debugger_;
