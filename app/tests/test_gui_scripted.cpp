@@ -237,11 +237,6 @@ TEST_F(GuiScripted, BenchFramesPrintsMeanAndP95) {
   EXPECT_NE(r.output.find("bench-frames: 10 frames at 800x450"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("p95"), std::string::npos) << r.output;
 }
-#else
-TEST(GuiScripted, NeedsTheGui) {
-  GTEST_SKIP() << "built without the GUI (COLLIDOSCOPE_GUI=OFF)";
-}
-#endif
 
 // One room scene, two front ends: the GUI's room view (ImGui) and `collido
 // render` (the PNG canvas) draw core/scene through their own callbacks. At the
@@ -304,3 +299,9 @@ TEST_F(GuiScripted, RoomViewAndCollidoRenderAgreeOnEveryCell) {
     EXPECT_EQ(differing, 0) << first;
   }
 }
+
+#else
+TEST(GuiScripted, NeedsTheGui) {
+  GTEST_SKIP() << "built without the GUI (COLLIDOSCOPE_GUI=OFF)";
+}
+#endif
