@@ -521,6 +521,44 @@ std::string Debugger::stopText(const DebugStop& s) const {
   return {};
 }
 
+bool Debugger::breakpointStop(uint16_t pc, ExprContext& ctx,
+                              const std::function<void(ExprContext&)>& registers,
+                              DebugStop* stop) const {
+  bool filled = false;
+  for (size_t k = 0; k < breakpoints_.size(); ++k) {
+    const Breakpoint& b = breakpoints_[k];
+    if (b.address != pc || !b.enabled) continue;
+    if (!filled) registers(ctx);
+    filled = true;
+    if (!conditionHolds(b, ctx)) continue;
+    stop->kind = DebugStop::Kind::Breakpoint;
+    stop->index = int(k);
+    stop->pc = pc;
+    stop->text = stopText(*stop);
+    return true;
+  }
+  return false;
+}
+
+bool Debugger::watchpointStop(uint16_t pc, const std::vector<TraceAccess>& accesses,
+                              DebugStop* stop) const {
+  for (const TraceAccess& a : accesses) {
+    if (a.kind != AccessKind::Read && a.kind != AccessKind::Write) continue;
+    for (size_t k = 0; k < watchpoints_.size(); ++k) {
+      if (!hits(watchpoints_[k], a)) continue;
+      stop->kind = DebugStop::Kind::Watchpoint;
+      stop->index = int(k);
+      stop->pc = pc;
+      stop->addr = a.addr;
+      stop->value = a.value;
+      stop->write = a.kind == AccessKind::Write;
+      stop->text = stopText(*stop);
+      return true;
+    }
+  }
+  return false;
+}
+
 int Debugger::scanTrace(int from, int end, DebugStop* stop) {
   if (!ensureMemory()) return -1;
   const int n = int(trace_.steps.size());
@@ -536,32 +574,11 @@ int Debugger::scanTrace(int from, int end, DebugStop* stop) {
   ctx.read = [&mem](uint16_t a) { return mem[a]; };
   for (int j = std::max(from + 1, 0); j < end; ++j) {
     const TraceStep& s = trace_.steps[j];
-    for (size_t k = 0; k < breakpoints_.size(); ++k) {
-      const Breakpoint& b = breakpoints_[k];
-      if (b.address != s.pc || !b.enabled) continue;
-      ctx.registers = s.regsBefore;
-      ctx.flags = s.flagsBefore;
-      if (!conditionHolds(b, ctx)) continue;
-      stop->kind = DebugStop::Kind::Breakpoint;
-      stop->index = int(k);
-      stop->pc = s.pc;
-      stop->text = stopText(*stop);
-      return j;
-    }
-    for (const TraceAccess& a : s.accesses) {
-      if (a.kind != AccessKind::Read && a.kind != AccessKind::Write) continue;
-      for (size_t k = 0; k < watchpoints_.size(); ++k) {
-        if (!hits(watchpoints_[k], a)) continue;
-        stop->kind = DebugStop::Kind::Watchpoint;
-        stop->index = int(k);
-        stop->pc = s.pc;
-        stop->addr = a.addr;
-        stop->value = a.value;
-        stop->write = a.kind == AccessKind::Write;
-        stop->text = stopText(*stop);
-        return j;
-      }
-    }
+    const auto regs = [&s](ExprContext& c) {
+      c.registers = s.regsBefore;
+      c.flags = s.flagsBefore;
+    };
+    if (breakpointStop(s.pc, ctx, regs, stop) || watchpointStop(s.pc, s.accesses, stop)) return j;
     for (const TraceAccess& a : s.accesses)
       if (a.kind == AccessKind::Write) mem[a.addr] = a.value;
   }
@@ -618,13 +635,9 @@ int Debugger::scanCall(int frame, int entity, DebugStop* stop) {
       if (r.reason != HaltKind::Breakpoint) return -1;
       instructions = r.instructions;
     }
-    for (size_t k = 0; k < breakpoints_.size(); ++k)
-      if (breakpoints_[k].enabled && breakpoints_[k].address == m.pc()) {
-        stop->kind = DebugStop::Kind::Breakpoint;
-        stop->index = int(k);
-        stop->pc = m.pc();
-      }
-    stop->text = stopText(*stop);
+    ExprContext none;  // plain breakpoints: no condition reads it
+    breakpointStop(
+        m.pc(), none, [](ExprContext&) {}, stop);
     return int(instructions);
   }
   AccessLog log;
@@ -635,35 +648,14 @@ int Debugger::scanCall(int frame, int entity, DebugStop* stop) {
   uint64_t cycles = 0;
   for (int i = 0; i < 1000000; ++i) {
     const uint16_t pc = m.pc();
-    bool anyHere = false;
-    for (const Breakpoint& b : breakpoints_) anyHere |= b.enabled && b.address == pc;
-    if (anyHere) {
-      ctx.registers = m.registers();
-      ctx.flags = m.flagBits();
-      for (size_t k = 0; k < breakpoints_.size(); ++k) {
-        const Breakpoint& b = breakpoints_[k];
-        if (b.address != pc || !conditionHolds(b, ctx)) continue;
-        stop->kind = DebugStop::Kind::Breakpoint;
-        stop->index = int(k);
-        stop->pc = pc;
-        stop->text = stopText(*stop);
-        return i;
-      }
-    }
+    const auto regs = [&m](ExprContext& c) {
+      c.registers = m.registers();
+      c.flags = m.flagBits();
+    };
+    if (breakpointStop(pc, ctx, regs, stop)) return i;
     log.accesses.clear();
     CallResult r = m.step(watchpoints_.empty() ? nullptr : &log);
-    for (const TraceAccess& a : log.accesses)
-      for (size_t k = 0; k < watchpoints_.size(); ++k) {
-        if (!hits(watchpoints_[k], a)) continue;
-        stop->kind = DebugStop::Kind::Watchpoint;
-        stop->index = int(k);
-        stop->pc = pc;
-        stop->addr = a.addr;
-        stop->value = a.value;
-        stop->write = a.kind == AccessKind::Write;
-        stop->text = stopText(*stop);
-        return i;
-      }
+    if (watchpointStop(pc, log.accesses, stop)) return i;
     cycles += r.cycles;
     if (r.reason != HaltKind::Stepped || cycles >= budget) return -1;
   }

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -191,6 +192,12 @@ class Debugger {
   // testing stops; returns the step index of a stop or -1.
   int scanCall(int frame, int entity, DebugStop* stop);
   bool conditionHolds(const Breakpoint& b, const ExprContext& ctx) const;
+  // The first enabled breakpoint at `pc` whose condition holds; `registers`
+  // fills the context's registers and flags, only when one sits at `pc`.
+  bool breakpointStop(uint16_t pc, ExprContext& ctx,
+                      const std::function<void(ExprContext&)>& registers, DebugStop* stop) const;
+  // The first watchpoint that one of `accesses` (of the instruction at `pc`) touches.
+  bool watchpointStop(uint16_t pc, const std::vector<TraceAccess>& accesses, DebugStop* stop) const;
   std::string stopText(const DebugStop& s) const;
   bool hasConditionsOrWatchpoints() const;
 
