@@ -11,6 +11,7 @@
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
+#include "app/gui/room_scene_imgui.h"
 
 namespace app {
 
@@ -108,7 +109,10 @@ void GuiApp::drawCollisionEditor() {
   const float big = 56;
   ImGui::Dummy(ImVec2(big, big));
   drawMetatileSwatch(dl, edit_.atlas, doc, mt, p0, big, view_.on(core::kOverlayCollision));
-  drawCollisionEdges(dl, bits, p0, big, 4.0f);
+  // The same edges as the room's bits overlay, in window pixels (zoom 1).
+  ImGuiSceneDraw swatch(dl, edit_.atlas, doc, p0, 1.0f, p0, ImVec2(p0.x + big, p0.y + big),
+                        edit_.heat);
+  core::drawBlockingEdges(swatch, bits, 0, 0, big, 4.0f);
   ImGui::SameLine();
   ImGui::BeginGroup();
   // The metatile's name, edited in place (one undo step when the field is left).

@@ -1,6 +1,5 @@
-// Drawing pieces shared by the room view and the Tiles window: a metatile as
-// CHR graphics or collision colour, its blocking edges, op-code glyphs, and the
-// collision byte as text.
+// Drawing pieces of the Tiles window: a metatile as CHR graphics or collision
+// colour, and the collision byte as text. (The room itself is core's scene.)
 #pragma once
 
 #include <imgui.h>
@@ -21,12 +20,6 @@ ImU32 collisionColour(uint8_t bits);
 // when `byCollision` or the document has no tiles.
 void drawMetatileSwatch(ImDrawList* dl, const TileAtlas& atlas, const core::MapDocument& doc,
                         const core::Metatile& mt, ImVec2 p0, float size, bool byCollision);
-// Thick edges on the sides that block motion into the cell: the Down bit on the
-// top edge (entered from above), Up on the bottom, Right on the left, Left on the right.
-void drawCollisionEdges(ImDrawList* dl, uint8_t bits, ImVec2 p0, float size, float thickness);
-// The first letter of each set op-code bit's name, small, in the cell's corner.
-void drawOpcodeGlyphs(ImDrawList* dl, uint8_t bits, const std::array<std::string, 4>& names,
-                      ImVec2 p0, float size);
 // "solid", "U D", "none"... plus op-code names: "D + ladder".
 std::string collisionText(uint8_t bits, const std::array<std::string, 4>& names);
 

@@ -147,11 +147,8 @@ void drawBits(const SceneInput& in, SceneDraw& d) {
       const Metatile* mt = metatileAt(map, c, r);
       if (!mt) continue;
       const uint8_t b = mt->collision;
-      const float x0 = c * cs, y0 = r * cs, x1 = x0 + cs, y1 = y0 + cs;
-      if (b & kBlockDown) d.fill(x0, y0, x1, y0 + t, palette::kBitEdge);
-      if (b & kBlockUp) d.fill(x0, y1 - t, x1, y1, palette::kBitEdge);
-      if (b & kBlockRight) d.fill(x0, y0, x0 + t, y1, palette::kBitEdge);
-      if (b & kBlockLeft) d.fill(x1 - t, y0, x1, y1, palette::kBitEdge);
+      const float x0 = c * cs, y0 = r * cs, y1 = y0 + cs;
+      drawBlockingEdges(d, b, x0, y0, cs, t);
       if (!(b & kOpcodeMask) || cellPx < 12) continue;
       float x = x0 + (radius + 2) / z;
       for (int i = 0; i < 4; ++i) {
@@ -293,6 +290,14 @@ void drawGhosts(const SceneInput& in, int f, SceneDraw& d) {
 }
 
 }  // namespace
+
+void drawBlockingEdges(SceneDraw& d, uint8_t b, float x0, float y0, float size, float t) {
+  const float x1 = x0 + size, y1 = y0 + size;
+  if (b & kBlockDown) d.fill(x0, y0, x1, y0 + t, palette::kBitEdge);
+  if (b & kBlockUp) d.fill(x0, y1 - t, x1, y1, palette::kBitEdge);
+  if (b & kBlockRight) d.fill(x0, y0, x0 + t, y1, palette::kBitEdge);
+  if (b & kBlockLeft) d.fill(x1 - t, y0, x1, y1, palette::kBitEdge);
+}
 
 void drawRoomScene(const SceneInput& in, SceneDraw& d) {
   if (!in.scenario) return;

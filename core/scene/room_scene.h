@@ -130,5 +130,9 @@ struct SceneInput {
 };
 
 void drawRoomScene(const SceneInput& in, SceneDraw& draw);
+// The thick edges of a cell at (x0, y0), `size` wide, on the sides that block
+// motion into it (a Down bit is the top edge), `t` thick: the room's bits
+// overlay and the Tiles window's swatch.
+void drawBlockingEdges(SceneDraw& draw, uint8_t bits, float x0, float y0, float size, float t);
 
 }  // namespace core
