@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include "app/tests/run_process.h"
+
 namespace app::test {
 
 inline std::string repoFile(const std::string& rel) {
@@ -33,5 +35,23 @@ class TempDirTest : public ::testing::Test {
  private:
   std::string prefix_;
 };
+
+#ifdef COLLIDOSCOPE_GUI_EXE
+// Runs the GUI under xvfb-run with its config in the test's folder, so the
+// user's files are never touched (the test skips itself without xvfb-run).
+class GuiRunTest : public TempDirTest {
+ protected:
+  explicit GuiRunTest(std::string prefix) : TempDirTest(std::move(prefix)) {}
+  void SetUp() override {
+    if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+    TempDirTest::SetUp();
+  }
+  // `prefix` goes before the command line (e.g. "timeout 120 env").
+  ProcessResult gui(const std::string& args, const std::string& prefix = {}) {
+    const std::string command = guiCommand(COLLIDOSCOPE_GUI_EXE, (dir_ / "config").string(), args);
+    return runProcess(prefix.empty() ? command : prefix + " " + command);
+  }
+};
+#endif
 
 }  // namespace app::test

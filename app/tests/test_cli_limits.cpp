@@ -12,6 +12,7 @@
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
+#include "app/tests/temp_dir_test.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define COLLIDO_TEST_ASAN 1
@@ -28,9 +29,7 @@ using app::test::runProcess;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using app::test::repoFile;
 
 // `args` run with the address space capped at `kib` (a bad_alloc instead of
 // swapping when memory is not bounded). AddressSanitizer reserves terabytes of
@@ -55,15 +54,9 @@ std::pair<uint32_t, uint32_t> pngSize(const std::string& path) {
   return {u32(16), u32(20)};
 }
 
-class CliLimits : public ::testing::Test {
+class CliLimits : public app::test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_limits_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  CliLimits() : TempDirTest("collido_limits_") {}
 
   // The seed-001 shooter (built-in assembler: no external tools) with `edit`.
   std::string shooter(const std::function<void(json&)>& edit) {
@@ -104,7 +97,6 @@ class CliLimits : public ::testing::Test {
     for (const char* n : needles)
       EXPECT_NE(r.output.find(n), std::string::npos) << args << "\n" << r.output;
   }
-  fs::path dir_;
 };
 
 TEST_F(CliLimits, HundredThousandEntities) {

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "app/tests/run_process.h"
+#include "app/tests/temp_dir_test.h"
 
 namespace fs = std::filesystem;
 using app::test::quote;
@@ -16,22 +17,16 @@ using app::test::runProcess;
 #ifdef COLLIDOSCOPE_GUI_EXE
 namespace {
 
-class GuiLoad : public ::testing::Test {
+class GuiLoad : public app::test::GuiRunTest {
  protected:
+  GuiLoad() : GuiRunTest("collidoscope_load_") {}
   void SetUp() override {
-    if (!app::test::haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
-    dir_ = fs::temp_directory_path() / ("collidoscope_load_" + std::to_string(::getpid()));
-    fs::create_directories(dir_ / "config" / "collidoscope");
-  }
-  void TearDown() override {
-    std::error_code ec;
-    if (!dir_.empty()) fs::remove_all(dir_, ec);
+    GuiRunTest::SetUp();
+    if (!IsSkipped()) fs::create_directories(dir_ / "config" / "collidoscope");
   }
   app::test::ProcessResult gui(const std::string& args) {
-    return runProcess("timeout 120 env " + app::test::guiCommand(COLLIDOSCOPE_GUI_EXE,
-                                                                 (dir_ / "config").string(), args));
+    return GuiRunTest::gui(args, "timeout 120 env");
   }
-  fs::path dir_;
 };
 
 }  // namespace

@@ -18,6 +18,7 @@
 
 #include "app/common/png.h"
 #include "app/tests/run_process.h"
+#include "app/tests/temp_dir_test.h"
 #include "core/sim/scenario.h"
 
 namespace fs = std::filesystem;
@@ -27,23 +28,10 @@ using app::test::runProcess;
 #ifdef COLLIDOSCOPE_GUI_EXE
 namespace {
 
-class GuiScripted : public ::testing::Test {
+// Runs the GUI with a private config dir (so the shipped imgui.ini is used).
+class GuiScripted : public app::test::GuiRunTest {
  protected:
-  void SetUp() override {
-    if (!app::test::haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
-    dir_ = fs::temp_directory_path() / ("collidoscope_scripted_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    if (!dir_.empty()) fs::remove_all(dir_, ec);
-  }
-  // Runs the GUI with a private config dir (so the shipped imgui.ini is used).
-  app::test::ProcessResult gui(const std::string& args) {
-    return runProcess(
-        app::test::guiCommand(COLLIDOSCOPE_GUI_EXE, (dir_ / "config").string(), args));
-  }
-  fs::path dir_;
+  GuiScripted() : GuiRunTest("collidoscope_scripted_") {}
 };
 
 std::vector<fs::path> sampleScenarios() {

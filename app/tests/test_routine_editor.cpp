@@ -11,6 +11,7 @@
 
 #include "app/gui/audit_job.h"
 #include "app/gui/routine_editor.h"
+#include "app/tests/temp_dir_test.h"
 #include "core/asm/ca65/ca65.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
@@ -93,9 +94,7 @@ TEST_F(RoutineEditor, AnEditedBufferMakesTheDocumentAskBeforeClosing) {
   fs::remove_all(dir, ec);
 }
 
-std::string repoFile(const std::string& rel) {
-  return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
-}
+using app::test::repoFile;
 
 app::EditorFile& fileNamed(app::RoutineEditorState& s, const std::string& name) {
   for (app::EditorFile& f : s.files)
