@@ -15,6 +15,7 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
   cfg.includeDirs = opts.includeDirs;
   cfg.readFile = opts.readFile;
   cfg.defines = opts.defines;
+  cfg.preinclude = opts.preinclude;
   cfg.maxLines = opts.maxLines;
   cfg.maxIterations = opts.maxIterations;
   cfg.maxExpandedBytes = opts.maxExpandedBytes;

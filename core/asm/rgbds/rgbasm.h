@@ -39,6 +39,8 @@ struct Sm83AsmOptions {
   // Return nullopt when the file does not exist.
   std::function<std::optional<std::string>(const std::string& path)> readFile;
   std::vector<std::pair<std::string, std::string>> defines;  // -D name=value (EQUS)
+  // -P: a file INCLUDEd before the first line of every source (found like an INCLUDE).
+  std::string preinclude;
   // Also build AsmResult::rom: a .gb image padded to a power of two with fixed header
   // checksums.
   bool buildRom = false;

@@ -29,17 +29,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string hexString(uint32_t v, bool upper) {
-  static const char* kLo = "0123456789abcdef";
-  static const char* kUp = "0123456789ABCDEF";
-  std::string s;
-  do {
-    s.insert(s.begin(), (upper ? kUp : kLo)[v & 15]);
-    v >>= 4;
-  } while (v);
-  return s;
-}
-
 // Resolves expressions during assembly: labels in floating sections are
 // section-relative, labels in fixed sections are absolute.
 }  // namespace
@@ -133,6 +122,7 @@ void Assembler::assembleUnit(const std::string& path) {
   capture_ = Capture{};
   section_ = -1;
   sectionStack_.clear();
+  unions_.clear();
   scope_.clear();
   anonCount_ = 0;
   rs_ = 0;
@@ -142,6 +132,23 @@ void Assembler::assembleUnit(const std::string& path) {
   fatal_ = false;
   pos_ = SrcPos{};
 
+  // The rgbds release whose language this assembler follows (docs/rgbds.md);
+  // hardware.inc and friends test these before using newer syntax.
+  for (const auto& [name, value] : {std::pair<const char*, int32_t>{"__RGBDS_MAJOR__", kRgbdsMajor},
+                                    {"__RGBDS_MINOR__", kRgbdsMinor},
+                                    {"__RGBDS_PATCH__", kRgbdsPatch}}) {
+    Symbol& s = symbolAt(getSymbol(name));
+    s.kind = SymKind::Equ;
+    s.value = value;
+    s.builtin = true;
+  }
+  {
+    Symbol& s = symbolAt(getSymbol("__RGBDS_VERSION__"));
+    s.kind = SymKind::Equs;
+    s.text = '"' + std::string(kRgbdsVersion) + '"';
+    s.builtin = true;
+    ++equsCount_;
+  }
   for (const auto& [name, value] : cfg_.defines) {
     Symbol& s = symbolAt(getSymbol(name));
     s.kind = SymKind::Equs;
@@ -161,8 +168,27 @@ void Assembler::assembleUnit(const std::string& path) {
   c.kind = CtxKind::File;
   c.lines = lines;
   pushContext(std::move(c), 0);
+  if (!cfg_.preinclude.empty()) {
+    // rgbasm -P: as if the source began with INCLUDE "preinclude".
+    std::string resolved;
+    bool cached = false;
+    auto text = resolveInclude(cfg_.preinclude, resolved, true, &cached, kMaxSourceBytes);
+    auto pre = text ? loadSource(resolved, cached ? nullptr : &*text) : nullptr;
+    if (!pre) {
+      prog_.diagnostics.push_back(Diagnostic{
+          Diagnostic::Severity::Error, SourceLoc{path, 0, 0},
+          readError_.empty() ? "pre-include file '" + cfg_.preinclude + "' not found" : readError_});
+      return;
+    }
+    Context p;
+    p.kind = CtxKind::File;
+    p.lines = pre;
+    pushContext(std::move(p), 0);
+  }
   run();
 
+  for (const UnionFrame& u : unions_) prog_.error(u.pos, "UNION without ENDU");
+  unions_.clear();
   // Anonymous references that never found their label.
   for (const Symbol& s : unit_->symbols)
     if (s.anonymous && s.kind == SymKind::Undefined)
@@ -342,9 +368,16 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
     }
     out += args->args[i];
   };
+  bool inStr = false;
   for (size_t i = 0; i < in.size(); ++i) {
     if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kSubstituted);
     char c = in[i];
+    if (c == '"') inStr = !inStr;
+    // rgbasm never expands inside a comment: `; \1 = count` is documentation.
+    if (c == ';' && !inStr) {
+      out.append(in.substr(i));
+      break;
+    }
     if (c != '\\' || i + 1 >= in.size()) {
       out += c;
       continue;
@@ -424,62 +457,50 @@ bool Assembler::interpolate(std::string_view in, std::string& out) {
       out += c;
       continue;
     }
-    size_t close = in.find('}', i + 1);
-    if (close == std::string_view::npos) {
-      error(static_cast<int>(i) + 1, "missing '}' after '{'");
-      return false;
-    }
-    std::string_view inner = trim(in.substr(i + 1, close - i - 1));
-    char fmt = 0;
-    if (size_t colon = inner.find(':'); colon != std::string_view::npos) {
-      std::string_view f = trim(inner.substr(0, colon));
-      if (!f.empty()) fmt = f.back();
-      inner = trim(inner.substr(colon + 1));
-    }
-    std::string full, err;
-    int idx = fullName(inner, full, err) ? findSymbol(full) : -1;
-    if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined ||
-        symbolAt(idx).kind == SymKind::Label) {
-      error(static_cast<int>(i) + 1,
-            "interpolated symbol '" + std::string(inner) + "' is not a defined constant or string");
-      return false;
-    }
-    const Symbol& s = symbolAt(idx);
-    if (s.kind == SymKind::Equs) {
-      out += s.text;
-    } else {
-      uint32_t v = static_cast<uint32_t>(s.value);
-      switch (fmt) {
-        case 'd':
-          out += std::to_string(s.value);
-          break;
-        case 'u':
-          out += std::to_string(v);
-          break;
-        case 'x':
-          out += hexString(v, false);
-          break;
-        case 'X':
-          out += hexString(v, true);
-          break;
-        case 'b': {
-          std::string b;
-          do {
-            b.insert(b.begin(), static_cast<char>('0' + (v & 1)));
-            v >>= 1;
-          } while (v);
-          out += b;
-          break;
-        }
-        default:
-          out += "$" + hexString(v, true);
-          break;
-      }
-    }
-    i = close;
+    if (!interpolation(in, i, out, 0)) return false;
   }
   if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(in.size()), kInterpolated);
   return true;
+}
+
+bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, int depth) {
+  const int col = static_cast<int>(i) + 1;
+  if (depth > 64) {
+    error(col, "{interpolation} nested too deeply");
+    return false;
+  }
+  std::string text;  // the braces' contents, inner interpolations done (`{{name}}`)
+  size_t j = i + 1;
+  for (; j < in.size() && in[j] != '}'; ++j) {
+    if (in[j] == '{') {
+      if (!interpolation(in, j, text, depth + 1)) return false;
+      continue;
+    }
+    text += in[j];
+  }
+  if (j >= in.size()) {
+    error(col, "missing '}' after '{'");
+    return false;
+  }
+  i = j;
+  std::string_view inner = trim(text);
+  std::string_view spec;
+  if (size_t colon = inner.find(':'); colon != std::string_view::npos) {
+    spec = trim(inner.substr(0, colon));
+    inner = trim(inner.substr(colon + 1));
+  }
+  std::string full, err;
+  int idx = fullName(inner, full, err) ? findSymbol(full) : -1;
+  if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined ||
+      symbolAt(idx).kind == SymKind::Label) {
+    error(col, "interpolated symbol '" + std::string(inner) + "' is not a defined constant or string");
+    return false;
+  }
+  const Symbol& s = symbolAt(idx);
+  bool ok = s.kind == SymKind::Equs ? formatString(spec, s.text, out, err)
+                                    : formatNumber(spec, s.value, out, err);
+  if (!ok) error(col, err);
+  return ok;
 }
 
 void Assembler::processLine(const SrcLine& line) {

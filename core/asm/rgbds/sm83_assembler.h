@@ -26,6 +26,10 @@
 
 namespace core::sm83 {
 
+// The rgbds release the language follows, predeclared as __RGBDS_MAJOR__ etc.
+inline constexpr int32_t kRgbdsMajor = 1, kRgbdsMinor = 0, kRgbdsPatch = 4;
+inline constexpr const char* kRgbdsVersion = "1.0.4";
+
 // Keywords (mnemonics first, then directives); looked up case-insensitively.
 enum class Kw : uint8_t {
   None,
@@ -153,6 +157,7 @@ struct AsmConfig {
   std::vector<std::string> includeDirs;
   std::function<std::optional<std::string>(const std::string& path)> readFile;
   std::vector<std::pair<std::string, std::string>> defines;
+  std::string preinclude;
   uint64_t maxLines = 4'000'000;
   uint64_t maxIterations = 4'000'000;
   uint64_t maxExpandedBytes = 64ull << 20;
@@ -171,6 +176,8 @@ class Assembler : public EqusSource, public ExprNames {
   bool bankOp(std::string_view name, int col, ExprOp& out, std::string& err) override;
   bool isDefined(std::string_view name) override;
   bool stringValue(const std::string& s, int32_t& out) override;
+  bool constValue(const Expr& e, int32_t& out, std::string& err) override;
+  std::string mapChars(const std::string& s) override { return charmapped(s); }
 
  private:
   struct MacroArgs {
@@ -262,6 +269,8 @@ class Assembler : public EqusSource, public ExprNames {
   void processLine(const SrcLine& line);
   bool substitute(std::string_view in, std::string& out);
   bool interpolate(std::string_view in, std::string& out);
+  // Expands the `{[spec:]name}` starting at in[i], inner braces first; i ends on its '}'.
+  bool interpolation(std::string_view in, size_t& i, std::string& out, int depth);
   // Reports a line expanded past kMaxLineBytes; always false.
   bool lineTooLong(int col, const char* how);
   // Charges `bytes` of expanded text to the budget; false (a fatal error) once it is spent.
@@ -296,6 +305,7 @@ class Assembler : public EqusSource, public ExprNames {
   void dirInclude(int col);
   void dirIncbin(int col);
   void dirAssert(bool isStatic, int col);
+  void dirUnion(Kw kw, int col);
   void dirRs(int width, const std::string& name, int col);
   bool readString(std::string& out, const char* what);
   std::string charmapped(const std::string& s) const;
@@ -326,6 +336,13 @@ class Assembler : public EqusSource, public ExprNames {
   Capture capture_;
   int section_ = -1;
   std::vector<int> sectionStack_;
+  struct UnionFrame {
+    int section;
+    uint32_t start;
+    uint32_t max;
+    SrcPos pos;
+  };
+  std::vector<UnionFrame> unions_;
   std::string scope_;
   int anonCount_ = 0;
   int32_t rs_ = 0;

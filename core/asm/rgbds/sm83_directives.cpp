@@ -215,23 +215,52 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::SETCHARMAP:
     case Kw::PUSHC:
     case Kw::POPC:
-    case Kw::LOAD:
-    case Kw::ENDL:
     case Kw::UNION:
     case Kw::NEXTU:
     case Kw::ENDU:
+      if (!expectEnd()) return;
+      return dirUnion(kw, col);
+    case Kw::LOAD:
+    case Kw::ENDL:
       return error(col, std::string(lx_.text(t)) + " is not supported by the built-in assembler");
     default:
       return error(col, "unexpected '" + std::string(lx_.text(t)) + "'");
   }
 }
 
-bool Assembler::readString(std::string& out, const char* what) {
-  Token t = lx_.next();
-  if (t.kind == Tok::String) {
-    out = t.str;
-    return true;
+// UNION / NEXTU / ENDU: every NEXTU block starts where UNION did, and ENDU leaves the
+// section at the end of the biggest block.
+void Assembler::dirUnion(Kw kw, int col) {
+  if (section_ < 0) return error(col, "UNION outside of a SECTION");
+  Section& sec = prog_.sections[static_cast<size_t>(section_)];
+  if (kw == Kw::UNION) {
+    if (regionInfo(sec.type).rom)
+      return error(col, std::string("UNION is only allowed in RAM sections, not ") +
+                            regionInfo(sec.type).name + " '" + sec.name + "'");
+    unions_.push_back(UnionFrame{section_, sec.size, sec.size, pos_});
+    return;
   }
+  const char* name = kw == Kw::NEXTU ? "NEXTU" : "ENDU";
+  if (unions_.empty() || unions_.back().section != section_)
+    return error(col, std::string(name) + " without UNION");
+  UnionFrame& u = unions_.back();
+  u.max = std::max(u.max, sec.size);
+  if (kw == Kw::NEXTU) {
+    sec.size = u.start;
+  } else {
+    sec.size = u.max;
+    unions_.pop_back();
+  }
+}
+
+bool Assembler::readString(std::string& out, const char* what) {
+  ExprParser p(lx_, *this);
+  if (p.atString()) {
+    if (p.parseString(out)) return true;
+    error(p.errorCol(), p.error());
+    return false;
+  }
+  Token t = lx_.next();
   if (t.kind == Tok::Error)
     error(t.col(), t.str);
   else
@@ -456,15 +485,17 @@ void Assembler::dirData(int width) {
                                       : PatchKind::Long;
   Expr e;
   for (;;) {
-    if (lx_.peek().kind == Tok::String) {
+    if (ExprParser p(lx_, *this); p.atString()) {
       Lexer::State s = lx_.save();
-      Token str = lx_.next();
+      const int strCol = lx_.peek().col();
+      std::string str;
+      if (!p.parseString(str)) return error(p.errorCol(), p.error());
       Tok after = lx_.peek().kind;
       if (after == Tok::Comma || after == Tok::End) {
-        for (char c : charmapped(str.str)) {
+        for (char c : charmapped(str)) {
           e.clear();
-          e.ops.push_back({ExprKind::Num, static_cast<uint8_t>(c), 0, str.col()});
-          emitValue(kind, e, str.col());
+          e.ops.push_back({ExprKind::Num, static_cast<uint8_t>(c), 0, strCol});
+          emitValue(kind, e, strCol);
         }
       } else {
         lx_.restore(s);
@@ -679,7 +710,10 @@ void Assembler::dirIncbin(int col) {
   auto data = resolveInclude(t.str, resolved, false, nullptr, kMaxBinaryBytes);
   if (!data)
     return error(t.col(),
-                 readError_.empty() ? "cannot find INCBIN file '" + t.str + "'" : readError_);
+                 readError_.empty()
+                     ? "generated file missing: INCBIN file '" + t.str +
+                           "' not found (a build step makes it, or it is not in the include paths)"
+                     : readError_);
   const int64_t size = static_cast<int64_t>(data->size());
   if (length < 0) length = static_cast<int32_t>(std::max<int64_t>(0, size - start));
   if (start < 0 || start > size || static_cast<int64_t>(start) + length > size)

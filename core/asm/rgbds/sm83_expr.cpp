@@ -10,6 +10,23 @@ namespace {
 constexpr int kMaxDepth = 200;
 constexpr size_t kMaxStack = 4096;
 
+// The address range of a section type, for STARTOF(type) / SIZEOF(type).
+bool sectionTypeRange(std::string_view name, int32_t& start, int32_t& size) {
+  static const struct {
+    const char* name;
+    int32_t start, size;
+  } kTypes[] = {{"ROM0", 0x0000, 0x4000}, {"ROMX", 0x4000, 0x4000}, {"VRAM", 0x8000, 0x2000},
+                {"SRAM", 0xA000, 0x2000}, {"WRAM0", 0xC000, 0x1000}, {"WRAMX", 0xD000, 0x1000},
+                {"OAM", 0xFE00, 0x00A0},  {"HRAM", 0xFF80, 0x007F}};
+  for (const auto& t : kTypes)
+    if (equalsIgnoreCase(name, t.name)) {
+      start = t.start;
+      size = t.size;
+      return true;
+    }
+  return false;
+}
+
 int binaryLevel(Op op) {
   switch (op) {
     case Op::LOr:
@@ -204,6 +221,7 @@ bool ExprParser::function(std::string_view name, int col) {
     if (r.kind != Tok::RParen) return fail(r.col(), "expected ')'");
     return true;
   };
+  Lexer::State beforeName = lx_.save();
   lx_.next();  // '('
   if (equalsIgnoreCase(name, "HIGH") || equalsIgnoreCase(name, "LOW")) {
     if (++depth_ > kMaxDepth) return fail(col, "expression nested too deeply");
@@ -226,6 +244,13 @@ bool ExprParser::function(std::string_view name, int col) {
       equalsIgnoreCase(name, "STARTOF")) {
     Token a = lx_.next();
     ExprOp op;
+    if (a.kind == Tok::Ident && !equalsIgnoreCase(name, "BANK") &&
+        sectionTypeRange(lx_.text(a), op.a, op.b)) {
+      // STARTOF(WRAM0) / SIZEOF(OAM): the memory region of a section type.
+      out_->ops.push_back(
+          {ExprKind::Num, equalsIgnoreCase(name, "STARTOF") ? op.a : op.b, 0, col});
+      return expectClose();
+    }
     if (a.kind == Tok::String) {
       op.kind = equalsIgnoreCase(name, "BANK")     ? ExprKind::BankSec
                 : equalsIgnoreCase(name, "SIZEOF") ? ExprKind::SizeofSec
@@ -244,11 +269,59 @@ bool ExprParser::function(std::string_view name, int col) {
     out_->ops.push_back(op);
     return expectClose();
   }
-  if (equalsIgnoreCase(name, "STRLEN")) {
-    Token a = lx_.next();
-    if (a.kind != Tok::String) return fail(a.col(), "STRLEN() expects a string");
-    out_->ops.push_back({ExprKind::Num, static_cast<int32_t>(a.str.size()), 0, col});
+  if (isStringFunction(name)) {
+    // A string function where a number is expected: one character, like a literal.
+    lx_.restore(beforeName);
+    std::string str;
+    if (++depth_ > kMaxDepth) return fail(col, "expression nested too deeply");
+    if (!stringFunction(name, col, str)) return false;
+    --depth_;
+    int32_t v = 0;
+    if (!names_.stringValue(str, v))
+      return fail(col, "string used as a number must be one character");
+    out_->ops.push_back({ExprKind::Num, v, 0, col});
+    return true;
+  }
+  if (equalsIgnoreCase(name, "ISCONST")) {
+    ExprParser sub(lx_, names_);
+    Expr e;
+    if (!sub.parse(e)) return fail(sub.errorCol(), sub.error());
+    int32_t v = 0;
+    std::string err;
+    out_->ops.push_back({ExprKind::Num, names_.constValue(e, v, err) ? 1 : 0, 0, col});
     return expectClose();
+  }
+  // Functions of strings that return numbers.
+  auto numeric = [&](int32_t v) {
+    out_->ops.push_back({ExprKind::Num, v, 0, col});
+    return expectClose();
+  };
+  std::string a, b;
+  if (equalsIgnoreCase(name, "STRLEN") || equalsIgnoreCase(name, "BYTELEN")) {
+    if (!stringArg(a)) return false;
+    return numeric(static_cast<int32_t>(a.size()));
+  }
+  if (equalsIgnoreCase(name, "CHARLEN")) {
+    if (!stringArg(a)) return false;
+    return numeric(static_cast<int32_t>(names_.mapChars(a).size()));
+  }
+  if (equalsIgnoreCase(name, "CHARVAL")) {
+    if (!stringArg(a)) return false;
+    std::string m = names_.mapChars(a);
+    if (m.size() != 1) return fail(col, "CHARVAL() needs a single charmap entry");
+    return numeric(static_cast<uint8_t>(m[0]));
+  }
+  const bool cmp = equalsIgnoreCase(name, "STRCMP");
+  const bool find = equalsIgnoreCase(name, "STRFIND") || equalsIgnoreCase(name, "STRIN");
+  const bool rfind = equalsIgnoreCase(name, "STRRFIND") || equalsIgnoreCase(name, "STRRIN");
+  if (cmp || find || rfind) {
+    if (!stringArg(a) || !comma() || !stringArg(b)) return false;
+    if (cmp) return numeric(a < b ? -1 : a > b ? 1 : 0);
+    size_t at = find ? a.find(b) : a.rfind(b);
+    // STRIN/STRRIN are 1-based with 0 for "absent"; STRFIND/STRRFIND 0-based with -1.
+    const bool oneBased = equalsIgnoreCase(name, "STRIN") || equalsIgnoreCase(name, "STRRIN");
+    int32_t v = at == std::string::npos ? -1 : static_cast<int32_t>(at);
+    return numeric(oneBased ? v + 1 : v);
   }
   return fail(col, "unknown function '" + std::string(name) + "'");
 }

@@ -109,7 +109,19 @@ class ExprNames {
   virtual bool isDefined(std::string_view name) = 0;
   // Strings in numeric context go through the charmap.
   virtual bool stringValue(const std::string& s, int32_t& out) = 0;
+  // The value of an expression that must be known now (string function arguments).
+  virtual bool constValue(const Expr& e, int32_t& out, std::string& err) = 0;
+  // `s` after the charmap (CHARLEN, REVCHAR); one byte per unit.
+  virtual std::string mapChars(const std::string& s) = 0;
 };
+
+// rgbds format specs, shared by `{spec:symbol}` and STRFMT: [+ ][#][-][0][width][.frac]
+// [q<prec>][type], type one of d u x X b o f s (none: `$` and upper-case hex for numbers).
+bool formatNumber(std::string_view spec, int32_t value, std::string& out, std::string& err);
+bool formatString(std::string_view spec, const std::string& value, std::string& out,
+                  std::string& err);
+// True for the functions that return a string (STRCAT, STRFMT ...).
+bool isStringFunction(std::string_view name);
 
 // True for register and condition names (a, hl, nz, ...), which can never be symbols.
 bool isRegisterName(std::string_view name);
@@ -121,6 +133,10 @@ class ExprParser {
   // Parses one expression into `out` (cleared first). On failure, err/errCol say why.
   // stopAtPlusC: stop before `+ c` (for [$ff00+c]).
   bool parse(Expr& out, bool stopAtPlusC = false);
+  // Parses a string expression: a literal, a string function call, `a ++ b`.
+  bool parseString(std::string& out);
+  // True when the next tokens start a string expression (a literal or a string function).
+  bool atString();
   const std::string& error() const { return err_; }
   int errorCol() const { return errCol_; }
 
@@ -131,6 +147,11 @@ class ExprParser {
   bool primary();
   bool fail(int col, std::string msg);
   bool function(std::string_view name, int col);
+  bool stringPrimary(std::string& out);
+  bool stringFunction(std::string_view name, int col, std::string& out);
+  bool stringArg(std::string& out);
+  bool constArg(int32_t& out);
+  bool comma();
 
   Lexer& lx_;
   ExprNames& names_;

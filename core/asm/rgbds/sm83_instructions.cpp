@@ -141,6 +141,39 @@ bool Assembler::parseOperand(Operand& op) {
   op.reg = 0;
   op.isC = false;
   op.expr.clear();
+  if (const Token& t0 = lx_.peek();
+      t0.kind == Tok::Ident &&
+      (equalsIgnoreCase(lx_.text(t0), "HIGH") || equalsIgnoreCase(lx_.text(t0), "LOW"))) {
+    // rgbasm's `HIGH(bc)` / `LOW(de)`: the 8-bit half of a register pair.
+    op.col = t0.col();
+    const bool high = equalsIgnoreCase(lx_.text(t0), "HIGH");
+    Lexer::State s = lx_.save();
+    lx_.next();
+    if (lx_.next().kind == Tok::LParen) {
+      const Token& r = lx_.peek();
+      const int pair = r.kind == Tok::Ident ? regCode(lx_.text(r)) : kNoReg;
+      int half = kNoReg;
+      if (pair >= kBC && pair <= kHL) half = (pair - kBC) * 2 + (high ? 0 : 1);
+      if (pair == kAF && high) half = kA;
+      if (half != kNoReg) {
+        lx_.next();
+        if (lx_.next().kind != Tok::RParen) {
+          error(op.col, "expected ')' after the register pair");
+          return false;
+        }
+        op.kind = OpKind::R8;
+        op.reg = half;
+        op.isC = half == kC;
+        return true;
+      }
+      if (pair == kAF || pair == kSP) {
+        error(op.col, std::string(high ? "HIGH" : "LOW") + "(" + std::string(lx_.text(r)) +
+                          ") is not an 8-bit register");
+        return false;
+      }
+    }
+    lx_.restore(s);
+  }
   const Token& t = lx_.peek();
   op.col = t.col();
   if (t.kind == Tok::Ident) {

@@ -354,6 +354,16 @@ bool Assembler::stringValue(const std::string& s, int32_t& out) {
   return true;
 }
 
+bool Assembler::constValue(const Expr& e, int32_t& out, std::string& err) {
+  EvalResult r = eval(e);
+  if (r.status == EvalResult::Known) {
+    out = r.value;
+    return true;
+  }
+  err = r.status == EvalResult::Error ? r.error : "expected a constant expression";
+  return false;
+}
+
 // ---------------------------------------------------------------- expressions
 
 EvalResult Assembler::eval(const Expr& e) const {

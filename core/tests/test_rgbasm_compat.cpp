@@ -1,0 +1,179 @@
+// rgbds 1.0.4 constructs that real projects (hardware.inc, rgbds-structs,
+// gb-starter-kit, pokered) use: predeclared version symbols, STARTOF/SIZEOF of
+// section types, string functions and format specs, HIGH/LOW of register pairs,
+// `\1` in comments, UNION/NEXTU/ENDU and -P. One small case each, with the bytes
+// rgbasm produces for it.
+#include <gtest/gtest.h>
+
+#include "core/tests/rgbasm_test_util.h"
+
+using rgbasm_test::assemble;
+using rgbasm_test::firstChunk;
+using Bytes = std::vector<uint8_t>;
+
+namespace {
+
+std::string firstError(const core::AsmResult& r) {
+  for (const auto& d : r.diagnostics)
+    if (d.severity == core::Diagnostic::Severity::Error) return d.str();
+  return "";
+}
+
+}  // namespace
+
+TEST(RgbasmCompat, PredeclaredVersionSymbols) {
+  auto r = assemble(R"(
+IF !DEF(__RGBDS_MAJOR__) || __RGBDS_MAJOR__ == 0 && __RGBDS_MINOR__ < 5
+    FAIL "too old"
+ENDC
+DEF VERSION_TEXT EQUS __RGBDS_VERSION__
+SECTION "V", ROM0[0]
+    db __RGBDS_MAJOR__, __RGBDS_MINOR__, __RGBDS_PATCH__, STRLEN(__RGBDS_VERSION__)
+    db "{VERSION_TEXT}"
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{1, 0, 4, 5, '1', '.', '0', '.', '4'}));
+}
+
+TEST(RgbasmCompat, StartofSizeofOfSectionTypesAndBank) {
+  auto r = assemble(R"(
+SECTION "W", WRAM0
+wX: ds 2
+SECTION "Far", ROMX[$4000], BANK[3]
+Far: db 0
+SECTION "T", ROM0[0]
+    dw STARTOF(WRAM0), SIZEOF(WRAM0), STARTOF(HRAM), SIZEOF(HRAM), SIZEOF(OAM), STARTOF(ROMX)
+    db BANK(Far), BANK("Far"), BANK(wX), BANK(@)
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0x00, 0xC0, 0x00, 0x10, 0x80, 0xFF, 0x7F, 0x00, 0xA0, 0x00,
+                                  0x00, 0x40, 3, 3, 0, 0}));
+}
+
+TEST(RgbasmCompat, EqusFromStringFunctions) {
+  auto r = assemble(R"(
+DEF LOWER EQUS STRLWR("AbC")
+DEF UPPER EQUS STRUPR("xY")
+DEF JOINED EQUS STRCAT("ab", "cd", "e")
+DEF SUB EQUS STRSUB("hello", 2, 3)
+DEF SLICE EQUS STRSLICE("hello", 1, -1)
+DEF REPL EQUS STRRPL("a.b.c", ".", "_")
+DEF FMT EQUS STRFMT("%d/%02x/%s/%%", -5, 10, "s")
+DEF CAT EQUS "x" ++ STRCAT("y") ++ "z"
+SECTION "S", ROM0[0]
+    db "{LOWER}|{UPPER}|{JOINED}|{SUB}|{SLICE}|{REPL}|{FMT}|{CAT}"
+    db STRLEN("four"), STRFIND("hello", "l"), STRRFIND("hello", "l"), STRFIND("a", "z")
+    db STRCMP("a", "b"), STRIN("hello", "e"), STRCHAR("xyz", 1), STRSUB("abc", -1, 1)
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  std::string expect = "abc|XY|abcde|ell|ell|a_b_c|-5/0a/s/%|xyz";
+  Bytes want(expect.begin(), expect.end());
+  for (int b : {4, 2, 3, 0xFF, 0xFF, 2, int{'y'}, int{'c'}}) want.push_back(static_cast<uint8_t>(b));
+  EXPECT_EQ(firstChunk(r), want);
+}
+
+TEST(RgbasmCompat, InterpolationFormatSpecsAndNesting) {
+  auto r = assemble(R"(
+DEF N EQU 42
+DEF NEG EQU -3
+DEF S EQUS "hi"
+DEF WHICH EQUS "N"
+SECTION "I", ROM0[0]
+    db "{N}|{d:N}|{x:N}|{#X:N}|{05d:N}|{-4d:N}|{+d:N}|{d:NEG}|{b:N}|{#o:N}|{5s:S}|{{WHICH}}"
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  std::string expect = "$2A|42|2a|$2A|00042|42  |+42|-3|101010|&52|   hi|$2A";
+  EXPECT_EQ(firstChunk(r), Bytes(expect.begin(), expect.end()));
+}
+
+TEST(RgbasmCompat, BadFormatSpecIsLocated) {
+  auto r = assemble("DEF N EQU 1\nDEF T EQUS STRFMT(\"%y\", N)\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(firstError(r).rfind("main.asm:2:", 0), 0u) << firstError(r);
+  auto r2 = assemble("DEF N EQU 1\nSECTION \"S\", ROM0[0]\n    db \"{s:N}\"\n");
+  EXPECT_FALSE(r2.ok);
+  EXPECT_EQ(firstError(r2), "main.asm:3:9: error: format spec 's' needs a string, not a number");
+}
+
+TEST(RgbasmCompat, HighLowOfRegisterPairs) {
+  auto r = assemble(R"(
+SECTION "R", ROM0[0]
+Lbl:
+    ld a, LOW(de)
+    ld b, HIGH(bc)
+    ld HIGH(hl), a
+    ld c, LOW(hl)
+    ld LOW(bc), HIGH(af)
+    ld a, LOW(Lbl + $1234)
+    add HIGH(de)
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0x7B, 0x40, 0x67, 0x4D, 0x4F, 0x3E, 0x34, 0x82}));
+  auto bad = assemble("SECTION \"R\", ROM0[0]\n    ld a, LOW(af)\n");
+  EXPECT_EQ(firstError(bad), "main.asm:2:11: error: LOW(af) is not an 8-bit register");
+}
+
+TEST(RgbasmCompat, MacroArgumentsInCommentsAreNotExpanded) {
+  auto r = assemble(R"(
+; \1 is the first argument, \@ a unique suffix
+old_style: MACRO ; \1 = value
+    db \1 ; \2 here is only a comment
+ENDM
+MACRO new_style ; \1 = x, \3 = z
+    db \1, "a;\1" ; "\2"
+ENDM
+SECTION "C", ROM0[0]
+    old_style 3
+    new_style 4
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{3, 4, 'a', ';', '4'}));
+}
+
+TEST(RgbasmCompat, UnionNextuEndu) {
+  auto r = assemble(R"(
+SECTION "W", WRAM0[$C000]
+wFirst: ds 1
+UNION
+wA: ds 4
+NEXTU
+wB: ds 8
+UNION
+wInner: ds 2
+NEXTU
+wInner2: ds 1
+ENDU
+NEXTU
+wC: ds 2
+ENDU
+wAfter: ds 1
+SECTION "T", ROM0[0]
+    dw wA, wB, wInner, wInner2, wC, wAfter, SIZEOF("W")
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0x01, 0xC0, 0x01, 0xC0, 0x09, 0xC0, 0x09, 0xC0, 0x01, 0xC0,
+                                  0x0B, 0xC0, 0x0C, 0x00}));
+}
+
+TEST(RgbasmCompat, UnionErrorsAreNamed) {
+  EXPECT_EQ(firstError(assemble("SECTION \"R\", ROM0\nUNION\n")),
+            "main.asm:2:1: error: UNION is only allowed in RAM sections, not ROM0 'R'");
+  EXPECT_EQ(firstError(assemble("SECTION \"W\", WRAM0\n    NEXTU\n")),
+            "main.asm:2:5: error: NEXTU without UNION");
+  EXPECT_EQ(firstError(assemble("SECTION \"W\", WRAM0\n  UNION\nds 1\n")),
+            "main.asm:2:3: error: UNION without ENDU");
+}
+
+TEST(RgbasmCompat, PreincludeRunsBeforeEachSource) {
+  core::Sm83AsmOptions opts;
+  opts.preinclude = "defs.inc";
+  opts.includeDirs = {"inc"};
+  auto r = assemble({{"inc/defs.inc", "DEF FROM_PRE EQU 7\n"},
+                     {"main.asm", "SECTION \"P\", ROM0[0]\n    db FROM_PRE\n"}},
+                    {"main.asm"}, opts);
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{7}));
+  opts.preinclude = "missing.inc";
+  auto bad = assemble({{"main.asm", "\n"}}, {"main.asm"}, opts);
+  EXPECT_EQ(firstError(bad), "main.asm: error: pre-include file 'missing.inc' not found");
+}
