@@ -28,6 +28,8 @@ struct AsmOptions {
   std::string dbg;
   std::vector<std::string> includeDirs;
   std::vector<std::string> defines;
+  std::string preinclude;
+  bool assembleOnly = false;
   // 6502 layout
   std::string layout;  // flat | nrom; default from OUT's extension
   std::string code, rodata, zeropage, zeropageSize, bss, bssSize;
@@ -164,10 +166,16 @@ int runSm83(const AsmOptions& o) {
   core::Sm83AsmOptions opts;
   opts.includeDirs = o.includeDirs;
   opts.defines = splitDefines(o.defines);
+  opts.preinclude = o.preinclude;
+  opts.assembleOnly = o.assembleOnly;
   opts.buildRom = endsWith(o.out, ".gb") || endsWith(o.out, ".gbc");
   core::AsmResult r = core::assembleSm83(o.sources, opts);
   printDiagnostics(r.diagnostics);
   if (!r.ok) return kExitBadInput;
+  if (o.assembleOnly) {
+    if (!o.quiet) std::printf("assembled %zu source(s), not linked\n", o.sources.size());
+    return kExitClean;
+  }
 
   std::string image;
   uint32_t base = 0;
@@ -203,12 +211,15 @@ CommandRegistrar reg(
       sub.add_option("--cpu", o->cpu, "Target CPU")
           ->required()
           ->check(CLI::IsMember({"6502", "sm83"}));
-      sub.add_option("-o,--output", o->out, "Output file (.nes/.gb: a ROM, else raw bytes)")
-          ->required();
+      sub.add_option("-o,--output", o->out, "Output file (.nes/.gb: a ROM, else raw bytes)");
       sub.add_option("--sym", o->sym, "Write labels: rgblink .sym (sm83), VICE -Ln (6502)");
       sub.add_option("--dbg", o->dbg, "Write debug info: ld65 .dbg (6502), line map (sm83)");
       sub.add_option("-I,--include", o->includeDirs, "Include directory");
       sub.add_option("-D,--define", o->defines, "Define NAME[=VALUE]");
+      sub.add_option("-P,--preinclude", o->preinclude,
+                     "sm83: INCLUDE this file before each source (rgbasm -P)");
+      sub.add_flag("-c,--assemble-only", o->assembleOnly,
+                   "sm83: check each source like rgbasm -o x.o, without linking or output");
       sub.add_option("--layout", o->layout, "6502 layout (default: nrom for .nes)")
           ->check(CLI::IsMember({"flat", "nrom"}));
       sub.add_option("--code", o->code, "6502 CODE address ($8000)");
@@ -223,7 +234,17 @@ CommandRegistrar reg(
       sub.add_option("--chr", o->chr, "NROM CHR file (8 KiB)");
       sub.add_flag("--vertical", o->vertical, "NROM vertical mirroring");
       sub.add_flag("-q,--quiet", o->quiet, "Print diagnostics only");
-      return [o] { return o->cpu == "6502" ? run6502(*o) : runSm83(*o); };
+      return [o]() -> int {
+        if (o->cpu == "6502" && (o->assembleOnly || !o->preinclude.empty())) {
+          std::fprintf(stderr, "error: -c and -P are for --cpu sm83\n");
+          return kExitBadInput;
+        }
+        if (o->out.empty() && !o->assembleOnly) {
+          std::fprintf(stderr, "error: -o/--output is required (or -c to only assemble)\n");
+          return kExitBadInput;
+        }
+        return o->cpu == "6502" ? run6502(*o) : runSm83(*o);
+      };
     });
 
 }  // namespace

@@ -117,3 +117,25 @@ TEST_F(CliAsm, MissingSourceFileExitsTwoWithItsName) {
   EXPECT_EQ(r.exitCode, 2) << r.output;
   EXPECT_NE(r.output.find("absent.asm"), std::string::npos) << r.output;
 }
+
+// rgbasm-style checking of one file of a bigger project: -I, -D and -P apply, and a
+// reference to another file's label is fine because nothing is linked.
+TEST_F(CliAsm, Sm83AssembleOnlyTakesIncludePathsDefinesAndPreinclude) {
+  fs::create_directories(dir_ / "inc");
+  write("inc/pre.inc", "DEF FROM_PRE EQU 3\n");
+  write("inc/hw.inc", "DEF rLCDC EQU $FF40\n");
+  std::string src = write("part.asm",
+                          "INCLUDE \"hw.inc\"\n"
+                          "SECTION \"code\", ROM0\n"
+                          "  ld a, FROM_PRE + FROM_D\n"
+                          "  ldh [rLCDC], a\n"
+                          "  call ElsewhereInTheProject\n");
+  std::string inc = quote((dir_ / "inc").string());
+  auto r = runProcess(asmCommand(quote(src) + " --cpu sm83 -c -I " + inc +
+                                 " -P pre.inc -D FROM_D=4"));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("not linked"), std::string::npos) << r.output;
+  auto noOut = runProcess(asmCommand(quote(src) + " --cpu sm83 -I " + inc));
+  EXPECT_EQ(noOut.exitCode, 2) << noOut.output;
+  EXPECT_NE(noOut.output.find("-o/--output is required"), std::string::npos) << noOut.output;
+}

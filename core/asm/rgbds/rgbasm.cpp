@@ -26,13 +26,13 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
   if (sourcePaths.empty())
     prog.diagnostics.push_back(
         Diagnostic{Diagnostic::Severity::Error, SourceLoc{}, "no source files given"});
-  if (!hasErrors(prog.diagnostics))
+  if (!hasErrors(prog.diagnostics) && !opts.assembleOnly)
     sm83::link(prog, result);
   else
     result.debug.files = prog.files;
   result.diagnostics = std::move(prog.diagnostics);
   result.ok = !hasErrors(result.diagnostics);
-  if (result.ok && opts.buildRom) {
+  if (result.ok && opts.buildRom && !opts.assembleOnly) {
     std::string err;
     if (!writeRom(result.chunks, result.rom, &err)) {
       result.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, SourceLoc{}, err});

@@ -41,6 +41,9 @@ struct Sm83AsmOptions {
   std::vector<std::pair<std::string, std::string>> defines;  // -D name=value (EQUS)
   // -P: a file INCLUDEd before the first line of every source (found like an INCLUDE).
   std::string preinclude;
+  // Like `rgbasm -o x.o` without rgblink: check every source and stop before
+  // linking, so references to other files' labels are fine (chunks stay empty).
+  bool assembleOnly = false;
   // Also build AsmResult::rom: a .gb image padded to a power of two with fixed header
   // checksums.
   bool buildRom = false;
