@@ -354,6 +354,7 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
   MacroArgs* args = currentArgs();
   const int64_t unique = contexts_.empty() ? -1 : contexts_.back().unique;
   bool ok = true;
+  bool inStr = false;
   auto argAt = [&](size_t n, int col) {
     if (!args) {
       error(col, "macro argument \\" + std::to_string(n) + " used outside of a macro");
@@ -366,9 +367,17 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
       ok = false;
       return;
     }
-    out += args->args[i];
+    if (!inStr) {
+      out += args->args[i];
+      return;
+    }
+    // Inside a string literal rgbasm inserts the argument's characters as they
+    // are: `"entry: \1"` with \1 = `"A"` holds the quotes.
+    for (char ch : args->args[i]) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
   };
-  bool inStr = false;
   for (size_t i = 0; i < in.size(); ++i) {
     if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kSubstituted);
     char c = in[i];
@@ -490,6 +499,15 @@ bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, 
     inner = trim(inner.substr(colon + 1));
   }
   std::string full, err;
+  if (inner == "_NARG" || inner == "_RS" || inner == "__LINE__") {
+    ExprOp op;
+    if (!nameOp(inner, col, op, err)) {
+      error(col, err);
+      return false;
+    }
+    if (!formatNumber(spec, op.a, out, err)) error(col, err);
+    return err.empty();
+  }
   int idx = fullName(inner, full, err) ? findSymbol(full) : -1;
   if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined ||
       symbolAt(idx).kind == SymKind::Label) {
@@ -558,8 +576,10 @@ void Assembler::statement(Token t) {
     } else if (kw == Kw::None) {
       Kw k2 = t2.kind == Tok::Ident ? keyword(lx_.text(t2)) : Kw::None;
       bool defOp = t2.kind == Tok::Op && (t2.op == Op::Assign || compoundBase(t2.op) != Op::None);
-      if (defOp || k2 == Kw::EQU || k2 == Kw::EQUS || k2 == Kw::SET || k2 == Kw::RB ||
-          k2 == Kw::RW || k2 == Kw::RL)
+      // A macro's name starts a call even before `rb` or `equ` (`new_field rb, 1` in
+      // rgbds-structs): rgbds 0.8+ defines symbols only with DEF.
+      if (defOp || (!macros_.count(name) && (k2 == Kw::EQU || k2 == Kw::EQUS || k2 == Kw::SET ||
+                                             k2 == Kw::RB || k2 == Kw::RW || k2 == Kw::RL)))
         return definition(t, name, false);
       // Legacy label without a colon: a name at column 1, or a `.local`, before an
       // instruction or nothing.
@@ -572,6 +592,31 @@ void Assembler::statement(Token t) {
     }
   }
   lx_.setExpand(true);
+  if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::None && equs(lx_.text(t)) &&
+      equs(lx_.text(t))->find('\n') != std::string::npos) {
+    // An EQUS of several lines (a `"""` string) runs as those lines, like rgbasm.
+    const std::string text = *equs(lx_.text(t));
+    auto lines = std::make_shared<SrcLines>();
+    for (size_t a = 0;;) {
+      size_t b = text.find('\n', a);
+      lines->push_back(SrcLine{text.substr(a, b == std::string::npos ? b : b - a), pos_.file,
+                               pos_.line});
+      if (b == std::string::npos) break;
+      a = b + 1;
+    }
+    Context c;
+    c.kind = CtxKind::Rept;
+    c.remaining = 1;
+    c.lines = std::move(lines);
+    if (!contexts_.empty()) {
+      c.args = contexts_.back().args;
+      c.unique = contexts_.back().unique;
+    }
+    c.callPos = SrcPos{pos_.file, pos_.line, t.col()};
+    c.name = std::string(lx_.text(t));
+    pushContext(std::move(c), t.col());
+    return;
+  }
   if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::None && equs(lx_.text(t))) {
     lx_.restore(Lexer::State{t.pos, false});
     t = lx_.next();

@@ -136,6 +136,11 @@ void Assembler::directive(Kw kw, const Token& t) {
         std::string full, err;
         if (!fullName(lx_.text(n), full, err)) return error(n.col(), err);
         if (kw == Kw::PURGE) {
+          if (macros_.erase(std::string(lx_.text(n)))) {
+            if (lx_.peek().kind != Tok::Comma) break;
+            lx_.next();
+            continue;
+          }
           int idx = findSymbol(full);
           if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined)
             return error(n.col(), "cannot PURGE '" + full + "': not defined");

@@ -327,6 +327,29 @@ bool ExprParser::function(std::string_view name, int col) {
 }
 
 bool ExprParser::primary() {
+  if (atString()) {
+    const int col = lx_.peek().col();
+    std::string a;
+    if (!stringArg(a)) return false;
+    // rgbds 1.0 string comparison: `"\1" === "north"`, `!==`; the lexer sees `==` `=`.
+    Lexer::State s = lx_.save();
+    Token op = lx_.next();
+    if (op.kind == Tok::Op && (op.op == Op::Eq || op.op == Op::Ne)) {
+      Token eq = lx_.next();
+      if (eq.kind == Tok::Op && eq.op == Op::Assign && eq.pos == op.end) {
+        std::string b;
+        if (!stringArg(b)) return false;
+        out_->ops.push_back({ExprKind::Num, (a == b) == (op.op == Op::Eq) ? 1 : 0, 0, op.col()});
+        return true;
+      }
+    }
+    lx_.restore(s);
+    int32_t v = 0;
+    if (!names_.stringValue(a, v))
+      return fail(col, "string used as a number must be one character");
+    out_->ops.push_back({ExprKind::Num, v, 0, col});
+    return true;
+  }
   Token t = lx_.next();
   switch (t.kind) {
     case Tok::Number:

@@ -199,7 +199,13 @@ Token Lexer::lexNumber(uint32_t start, int base, uint32_t digitsFrom) {
 Token Lexer::lexString(uint32_t start, char quote) {
   std::string out;
   uint32_t p = start + 1;
-  while (p < buf_.size() && buf_[p] != quote) {
+  // `"""text"""` may hold quotes and newlines.
+  const bool triple = quote == '"' && buf_.compare(start, 3, "\"\"\"") == 0;
+  if (triple) p = start + 3;
+  auto atEnd = [&]() {
+    return triple ? buf_.compare(p, 3, "\"\"\"") == 0 : buf_[p] == quote;
+  };
+  while (p < buf_.size() && !atEnd()) {
     if (buf_[p] == '\\') {
       int n = readEscape(buf_, p + 1, out);
       if (n < 0) {
@@ -215,7 +221,7 @@ Token Lexer::lexString(uint32_t start, char quote) {
     pos_ = p;
     return error(start, quote == '"' ? "unterminated string" : "unterminated character literal");
   }
-  pos_ = p + 1;
+  pos_ = p + (triple ? 3 : 1);
   Token t;
   t.pos = start;
   t.end = pos_;
@@ -279,6 +285,9 @@ Token Lexer::lex() {
       }
       t.kind = Tok::Ident;
       t.end = pos_;
+      // rgbds 1.0's quiet marker (`MACRO?`, `REPT?`, `INCLUDE?`, `mac?`) only trims
+      // backtraces; the name stays the same.
+      if (pos_ < buf_.size() && buf_[pos_] == '?') ++pos_;
       // A mnemonic or directive (`db`, `EQU`, `and`) starts an operand: `%1010`
       // after it is a binary number, not a modulo.
       lastValue_ = keyword(std::string_view(buf_).substr(start, p - start)) == Kw::None;

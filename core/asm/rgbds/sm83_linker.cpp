@@ -254,7 +254,8 @@ bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind
   };
   switch (kind) {
     case PatchKind::Byte:
-      if (v < -128 || v > 255) {
+      // Like rgbasm: -256..-129 (`and ~$80`) only trips -Wtruncation=2, which is off.
+      if (v < -256 || v > 255) {
         err = "value " + std::to_string(v) + " does not fit in 8 bits";
         return false;
       }
@@ -268,7 +269,7 @@ bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind
       byte(offset, v);
       return true;
     case PatchKind::Word:
-      if (v < -32768 || v > 65535) {
+      if (v < -65536 || v > 65535) {
         err = "value " + std::to_string(v) + " does not fit in 16 bits";
         return false;
       }

@@ -5,7 +5,7 @@ namespace core::sm83 {
 std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
                                             int* unterminatedCommentLine) {
   auto lines = std::make_shared<SrcLines>();
-  enum class State { Code, String, Char, LineComment, BlockComment } st = State::Code;
+  enum class State { Code, String, TripleString, Char, LineComment, BlockComment } st = State::Code;
   std::string cur;
   int lineNo = 1, curStart = 1, commentStart = 0;
   if (unterminatedCommentLine) *unterminatedCommentLine = 0;
@@ -28,6 +28,12 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const char n = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (c == '\n' && st == State::TripleString) {
+      // A `"""` string spans lines: they stay one logical line with the newlines inside.
+      cur += c;
+      ++lineNo;
+      continue;
+    }
     if (c == '\n') {
       if (st == State::LineComment || st == State::String || st == State::Char) st = State::Code;
       flush();
@@ -44,6 +50,12 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
           ++i;
           continue;
         }
+        if (c == '"' && n == '"' && i + 2 < text.size() && text[i + 2] == '"') {
+          st = State::TripleString;
+          cur += "\"\"\"";
+          i += 2;
+          continue;
+        }
         if (c == ';')
           st = State::LineComment;
         else if (c == '"')
@@ -53,12 +65,22 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
         cur += c;
         break;
       case State::String:
+      case State::TripleString:
       case State::Char:
         if (c == '\\' && n != '\0' && n != '\n') {
           cur += c;
           cur += n;
           ++i;
           continue;
+        }
+        if (st == State::TripleString) {
+          if (c == '"' && n == '"' && i + 2 < text.size() && text[i + 2] == '"') {
+            st = State::Code;
+            cur += "\"\"";
+            i += 2;
+          }
+          cur += c;
+          break;
         }
         if ((st == State::String && c == '"') || (st == State::Char && c == '\'')) st = State::Code;
         cur += c;
