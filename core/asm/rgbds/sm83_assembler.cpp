@@ -499,6 +499,12 @@ bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, 
     inner = trim(inner.substr(colon + 1));
   }
   std::string full, err;
+  if (inner == "__SCOPE__" || inner == "__FILE__") {
+    std::string v = *equs(inner);
+    if (inner == "__FILE__") v = v.substr(1, v.size() - 2);
+    if (!formatString(spec, v, out, err)) error(col, err);
+    return err.empty();
+  }
   if (inner == "_NARG" || inner == "_RS" || inner == "__LINE__") {
     ExprOp op;
     if (!nameOp(inner, col, op, err)) {
@@ -509,8 +515,19 @@ bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, 
     return err.empty();
   }
   int idx = fullName(inner, full, err) ? findSymbol(full) : -1;
-  if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined ||
-      symbolAt(idx).kind == SymKind::Label) {
+  if (idx >= 0 && symbolAt(idx).kind == SymKind::Label) {
+    // rgbasm interpolates a label's constant address; one in a floating section has
+    // none yet, so its name stands in and `{{__SCOPE__}} - @` still folds.
+    const Symbol& l = symbolAt(idx);
+    const Section& sec = prog_.sections[static_cast<size_t>(l.section)];
+    if (sec.fixedAddress < 0) {
+      out += full;
+      return true;
+    }
+    if (!formatNumber(spec, sec.fixedAddress + l.value, out, err)) error(col, err);
+    return err.empty();
+  }
+  if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined) {
     error(col, "interpolated symbol '" + std::string(inner) + "' is not a defined constant or string");
     return false;
   }
@@ -675,7 +692,10 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
     }
     cur += c;
   }
-  if (any || !trim(cur).empty()) args->args.emplace_back(trim(cur));
+  // rgbasm drops an empty last argument: `mac a, \#` with nothing left to shift
+  // passes one argument, not two.
+  if (!trim(cur).empty()) args->args.emplace_back(trim(cur));
+  (void)any;
   Context c;
   c.kind = CtxKind::Macro;
   c.lines = m.body;

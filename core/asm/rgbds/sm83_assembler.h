@@ -178,6 +178,7 @@ class Assembler : public EqusSource, public ExprNames {
   bool stringValue(const std::string& s, int32_t& out) override;
   bool constValue(const Expr& e, int32_t& out, std::string& err) override;
   std::string mapChars(const std::string& s) override { return charmapped(s); }
+  const std::string* stringSymbol(std::string_view name) override { return equs(name); }
 
  private:
   struct MacroArgs {
@@ -306,6 +307,7 @@ class Assembler : public EqusSource, public ExprNames {
   void dirIncbin(int col);
   void dirAssert(bool isStatic, int col);
   void dirUnion(Kw kw, int col);
+  void dirAlign(int col);
   void dirRs(int width, const std::string& name, int col);
   bool readString(std::string& out, const char* what);
   std::string charmapped(const std::string& s) const;

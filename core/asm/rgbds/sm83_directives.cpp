@@ -225,12 +225,50 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::ENDU:
       if (!expectEnd()) return;
       return dirUnion(kw, col);
+    case Kw::ALIGN:
+      return dirAlign(col);
     case Kw::LOAD:
     case Kw::ENDL:
       return error(col, std::string(lx_.text(t)) + " is not supported by the built-in assembler");
     default:
       return error(col, "unexpected '" + std::string(lx_.text(t)) + "'");
   }
+}
+
+// `ALIGN bits[, offset]`: the current position must be aligned. Like rgbasm it
+// never pads; a floating section takes the constraint for the linker instead.
+void Assembler::dirAlign(int col) {
+  if (section_ < 0) return error(col, "ALIGN outside of a SECTION");
+  int32_t bits = 0, ofs = 0;
+  if (!constExpr(bits, "ALIGN")) return;
+  if (lx_.peek().kind == Tok::Comma) {
+    lx_.next();
+    if (!constExpr(ofs, "the ALIGN offset")) return;
+  }
+  if (!expectEnd()) return;
+  if (bits < 0 || bits > 16) return error(col, "ALIGN must be between 0 and 16");
+  const uint32_t mask = (1u << bits) - 1;
+  if (ofs < 0 || static_cast<uint32_t>(ofs) > mask)
+    return error(col, "ALIGN offset must be below the alignment");
+  Section& sec = prog_.sections[static_cast<size_t>(section_)];
+  const uint32_t want = (static_cast<uint32_t>(ofs) - sec.size) & mask;  // section start
+  if (sec.fixedAddress >= 0) {
+    if ((static_cast<uint32_t>(sec.fixedAddress) & mask) != want)
+      return error(col, "ALIGN " + std::to_string(bits) + " is not met at " +
+                            hex(static_cast<uint32_t>(sec.fixedAddress) + sec.size, 4));
+    return;
+  }
+  if (sec.alignBits >= bits) {
+    if ((sec.alignOffset & mask) != want)
+      return error(col, "ALIGN " + std::to_string(bits) +
+                            " conflicts with the section's own alignment");
+    return;
+  }
+  if (sec.alignBits > 0 && (want & ((1u << sec.alignBits) - 1)) != sec.alignOffset)
+    return error(col, "ALIGN " + std::to_string(bits) +
+                          " conflicts with the section's own alignment");
+  sec.alignBits = bits;
+  sec.alignOffset = want;
 }
 
 // UNION / NEXTU / ENDU: every NEXTU block starts where UNION did, and ENDU leaves the
@@ -260,7 +298,9 @@ void Assembler::dirUnion(Kw kw, int col) {
 
 bool Assembler::readString(std::string& out, const char* what) {
   ExprParser p(lx_, *this);
-  if (p.atString()) {
+  const Token& next = lx_.peek();
+  const bool raw = next.kind == Tok::Ident && next.pos > 0 && lx_.buffer()[next.pos - 1] == '#';
+  if (raw || p.atString()) {
     if (p.parseString(out)) return true;
     error(p.errorCol(), p.error());
     return false;

@@ -113,6 +113,8 @@ class ExprNames {
   virtual bool constValue(const Expr& e, int32_t& out, std::string& err) = 0;
   // `s` after the charmap (CHARLEN, REVCHAR); one byte per unit.
   virtual std::string mapChars(const std::string& s) = 0;
+  // The value of a string symbol (`#name` in a string expression), or nullptr.
+  virtual const std::string* stringSymbol(std::string_view name) = 0;
 };
 
 // rgbds format specs, shared by `{spec:symbol}` and STRFMT: [+ ][#][-][0][width][.frac]

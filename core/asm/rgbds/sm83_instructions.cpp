@@ -289,6 +289,16 @@ void Assembler::instruction(Kw kw, const Token& t) {
       lx_.next();
     }
   }
+  if (lx_.peek().kind == Tok::DoubleColon) {
+    // `ld a, [hli] :: ld h, [hl]`: several instructions on one line.
+    lx_.next();
+    encode(kw, n, col);
+    if (fatal_) return;
+    Token next = lx_.next();
+    if (next.kind != Tok::Ident || !isMnemonic(keyword(lx_.text(next))))
+      return error(next.col(), "expected an instruction after '::'");
+    return instruction(keyword(lx_.text(next)), next);
+  }
   if (!expectEnd()) return;
   encode(kw, n, col);
 }

@@ -268,6 +268,33 @@ Token Lexer::lex() {
       return t;
     };
 
+    if (c == '#' && isIdentStart(n)) {
+      // `#name`: a raw symbol name, never expanded (rgbds 0.9+), e.g. STRLEN(#str).
+      uint32_t p = pos_ + 2;
+      while (p < buf_.size() && isIdentChar(buf_[p])) ++p;
+      pos_ = p;
+      t.kind = Tok::Ident;
+      t.pos = start + 1;
+      t.end = p;
+      lastValue_ = true;
+      return t;
+    }
+    if (c == '#' && n == '"') {
+      // `#"raw string"`: no escapes.
+      const bool triple = buf_.compare(start + 1, 3, "\"\"\"") == 0;
+      const uint32_t from = start + (triple ? 4 : 2);
+      size_t close = buf_.find(triple ? "\"\"\"" : "\"", from);
+      if (close == std::string::npos) {
+        pos_ = static_cast<uint32_t>(buf_.size());
+        return error(start, "unterminated string");
+      }
+      t.kind = Tok::String;
+      t.str = buf_.substr(from, close - from);
+      pos_ = static_cast<uint32_t>(close + (triple ? 3 : 1));
+      t.end = pos_;
+      lastValue_ = true;
+      return t;
+    }
     if (isIdentStart(c) || (c == '@' && !isIdentChar(n))) {
       uint32_t p = pos_ + 1;
       if (c != '@')

@@ -156,6 +156,10 @@ bool isStringFunction(std::string_view name) {
 bool ExprParser::atString() {
   const Token& t = lx_.peek();
   if (t.kind == Tok::String) return true;
+  // `#name` of a string symbol (only raw names reach here unexpanded).
+  if (t.kind == Tok::Ident && t.pos > 0 && lx_.buffer()[t.pos - 1] == '#' &&
+      names_.stringSymbol(lx_.text(t)))
+    return true;
   if (t.kind != Tok::Ident || !isStringFunction(lx_.text(t))) return false;
   Lexer::State s = lx_.save();
   lx_.next();
@@ -194,6 +198,17 @@ bool ExprParser::stringPrimary(std::string& out) {
   if (t.kind == Tok::Error) return fail(t.col(), t.str);
   if (t.kind == Tok::Ident && lx_.peek().kind == Tok::LParen && isStringFunction(lx_.text(t)))
     return stringFunction(lx_.text(t), t.col(), out);
+  if (t.kind == Tok::Ident) {
+    if (const std::string* v = names_.stringSymbol(lx_.text(t))) {
+      out = *v;
+      return true;
+    }
+    // `#Label` of a non-string symbol: its name (pokered's `EQUS #{__SCOPE__}`).
+    if (t.pos > 0 && lx_.buffer()[t.pos - 1] == '#') {
+      out = std::string(lx_.text(t));
+      return true;
+    }
+  }
   if (t.kind == Tok::End) return fail(t.col(), "expected a string");
   return fail(t.col(), "expected a string, not '" + std::string(lx_.text(t)) + "'");
 }

@@ -248,6 +248,11 @@ const std::string* Assembler::equs(std::string_view name) const {
         "\"" + (pos_.file >= 0 ? prog_.files[static_cast<size_t>(pos_.file)] : "") + "\"";
     return &fileName_;
   }
+  if (name == "__SCOPE__") {
+    auto& self = const_cast<Assembler&>(*this);
+    self.fileName_ = scope_;
+    return &fileName_;
+  }
   if (equsCount_ == 0) return nullptr;
   auto it = unit_->byName.find(name);
   if (it == unit_->byName.end()) return nullptr;
