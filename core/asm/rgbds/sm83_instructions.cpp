@@ -280,7 +280,7 @@ void Assembler::instruction(Kw kw, const Token& t) {
   pos_.col = col;
   if (!needCode(col)) return;
   int n = 0;
-  if (lx_.peek().kind != Tok::End) {
+  if (lx_.peek().kind != Tok::End && lx_.peek().kind != Tok::DoubleColon) {
     for (;;) {
       if (n == 3) return error(lx_.peek().col(), "too many operands");
       if (!parseOperand(ops_[n])) return;

@@ -226,8 +226,15 @@ Token Lexer::lexString(uint32_t start, char quote) {
   t.pos = start;
   t.end = pos_;
   lastValue_ = true;
+  if (quote == '\'' && out.size() != 1) {
+    // `'<LV>'`, `'¥'`: one charmap entry of several bytes; the charmap turns the
+    // string into its value where a number is expected.
+    if (out.empty()) return error(start, "character literal must hold one character");
+    t.kind = Tok::String;
+    t.str = std::move(out);
+    return t;
+  }
   if (quote == '\'') {
-    if (out.size() != 1) return error(start, "character literal must hold one character");
     t.kind = Tok::Number;
     t.value = static_cast<uint8_t>(out[0]);
     return t;

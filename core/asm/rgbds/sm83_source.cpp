@@ -10,8 +10,22 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
   int lineNo = 1, curStart = 1, commentStart = 0;
   if (unterminatedCommentLine) *unterminatedCommentLine = 0;
 
+  size_t commentAt = std::string::npos;  // where a `;` comment starts in cur
   auto flush = [&]() {
-    // A trailing backslash (outside strings and comments) continues the line.
+    // A trailing backslash (outside strings and comments) continues the line, also
+    // when a comment follows it (`.Color1=$1E, \ ; why`).
+    if (st == State::LineComment && commentAt != std::string::npos) {
+      size_t e = commentAt;
+      while (e > 0 && (cur[e - 1] == ' ' || cur[e - 1] == '\t')) --e;
+      if (e > 0 && cur[e - 1] == '\\' && (e < 2 || cur[e - 2] != '\\')) {
+        cur.resize(e - 1);
+        cur += ' ';
+        commentAt = std::string::npos;
+        st = State::Code;
+        return;
+      }
+    }
+    commentAt = std::string::npos;
     size_t end = cur.size();
     while (end > 0 && (cur[end - 1] == ' ' || cur[end - 1] == '\t' || cur[end - 1] == '\r')) --end;
     if (st == State::Code && end > 0 && cur[end - 1] == '\\' && (end < 2 || cur[end - 2] != '\\')) {
@@ -35,8 +49,9 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
       continue;
     }
     if (c == '\n') {
-      if (st == State::LineComment || st == State::String || st == State::Char) st = State::Code;
+      if (st == State::String || st == State::Char) st = State::Code;
       flush();
+      if (st == State::LineComment) st = State::Code;
       ++lineNo;
       if (st != State::BlockComment) continue;
       continue;
@@ -56,8 +71,10 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
           i += 2;
           continue;
         }
-        if (c == ';')
+        if (c == ';') {
           st = State::LineComment;
+          commentAt = cur.size();
+        }
         else if (c == '"')
           st = State::String;
         else if (c == '\'')
