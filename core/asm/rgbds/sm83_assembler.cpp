@@ -466,7 +466,17 @@ bool Assembler::interpolate(std::string_view in, std::string& out) {
       out += c;
       continue;
     }
-    if (!interpolation(in, i, out, 0)) return false;
+    if (!inStr) {
+      if (!interpolation(in, i, out, 0)) return false;
+      continue;
+    }
+    // Inside a string literal the value's characters are taken as they are.
+    std::string value;
+    if (!interpolation(in, i, value, 0)) return false;
+    for (char ch : value) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
   }
   if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(in.size()), kInterpolated);
   return true;
@@ -499,6 +509,13 @@ bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, 
     inner = trim(inner.substr(colon + 1));
   }
   std::string full, err;
+  if (inner == "." || inner == "..") {
+    // The current global label, and the current local one.
+    size_t dot = scope_.find('.');
+    std::string v = inner == "." ? scope_.substr(0, dot) : dot == std::string::npos ? "" : scope_;
+    if (!formatString(spec, v, out, err)) error(col, err);
+    return err.empty();
+  }
   if (inner == "__SCOPE__" || inner == "__FILE__") {
     std::string v = *equs(inner);
     if (inner == "__FILE__") v = v.substr(1, v.size() - 2);

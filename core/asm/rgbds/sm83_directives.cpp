@@ -428,8 +428,11 @@ void Assembler::dirRs(int width, const std::string& name, int col) {
 
 void Assembler::dirSection(bool fragment) {
   Token t = lx_.next();
-  if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::UNION)
-    return error(t.col(), "SECTION UNION is not supported by the built-in assembler");
+  bool isUnion = false;
+  if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::UNION) {
+    isUnion = true;
+    t = lx_.next();
+  }
   if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::FRAGMENT) {
     fragment = true;
     t = lx_.next();
@@ -492,6 +495,10 @@ void Assembler::dirSection(bool fragment) {
     if (lx_.next().kind != Tok::RBracket) return error(opt.col(), "expected ']'");
   }
   if (!expectEnd()) return;
+  if (isUnion && regionInfo(sec.type).rom)
+    return error(nameCol, std::string("SECTION UNION is only allowed in RAM, not ") +
+                              regionInfo(sec.type).name);
+  sec.isUnion = isUnion;
   if (sec.fixedAddress >= 0 && sec.alignBits > 0 &&
       (static_cast<uint32_t>(sec.fixedAddress) & ((1u << sec.alignBits) - 1)) != sec.alignOffset)
     return error(nameCol, "section address " + hex(static_cast<uint32_t>(sec.fixedAddress), 4) +
@@ -500,6 +507,13 @@ void Assembler::dirSection(bool fragment) {
     Section& other = prog_.sections[i];
     if (other.name != name) continue;
     if (fragment && other.fragment && other.unit == unitIdx_ && other.type == sec.type) {
+      section_ = static_cast<int>(i);
+      return;
+    }
+    if (isUnion && other.isUnion && other.type == sec.type) {
+      // Every SECTION UNION piece starts at the union's start; it ends at the biggest.
+      other.unionMax = std::max(other.unionMax, other.size);
+      other.size = 0;
       section_ = static_cast<int>(i);
       return;
     }

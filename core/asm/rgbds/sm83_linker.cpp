@@ -316,6 +316,8 @@ bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind
 }
 
 void link(Program& prog, AsmResult& out) {
+  for (Section& s : prog.sections)
+    if (s.isUnion) s.size = std::max(s.size, s.unionMax);
   Placer(prog).run();
 
   // Exported symbols, visible to every unit.

@@ -71,6 +71,8 @@ struct Section {
   int alignBits = 0;
   uint32_t alignOffset = 0;
   bool fragment = false;
+  bool isUnion = false;   // SECTION UNION: pieces overlap from the start
+  uint32_t unionMax = 0;  // biggest earlier piece
   SrcPos pos;
   std::vector<uint8_t> data;  // ROM sections
   uint32_t size = 0;          // bytes used (== data.size() for ROM)
