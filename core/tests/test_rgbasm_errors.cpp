@@ -102,9 +102,11 @@ TEST(RgbasmErrors, UnterminatedBlocks) {
 
 TEST(RgbasmErrors, MissingIncludeAndRecursion) {
   expectError("    INCLUDE \"nope.inc\"\n",
-              "main.asm:1:13: error: cannot find include file 'nope.inc'");
+              "main.asm:1:13: error: generated file missing: include file 'nope.inc' not found "
+              "(a build step makes it, or it is not in the include paths)");
   expectError("SECTION \"S\", ROM0\n    INCBIN \"nope.bin\"\n",
-              "main.asm:2:12: error: generated file missing: INCBIN file 'nope.bin' not found (a build step makes it, or it is not in the include paths)");
+              "main.asm:2:12: error: generated file missing: INCBIN file 'nope.bin' not found "
+              "(a build step makes it, or it is not in the include paths)");
   expectError("MACRO recurse\n    recurse\nENDM\nSECTION \"S\", ROM0\n    recurse\n",
               "main.asm:2:5: error: recursion too deep");
   auto r = rgbasm_test::assemble({{"self.asm", "    INCLUDE \"self.asm\"\n"}}, {"self.asm"});

@@ -128,6 +128,9 @@ void Assembler::assembleUnit(const std::string& path) {
   rs_ = 0;
   charmap_.clear();
   charmapMaxLen_ = 0;
+  charmapName_ = "main";
+  charmaps_.clear();
+  charmapStack_.clear();
   equsCount_ = 0;
   fatal_ = false;
   pos_ = SrcPos{};

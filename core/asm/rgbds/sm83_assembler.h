@@ -308,6 +308,7 @@ class Assembler : public EqusSource, public ExprNames {
   void dirAssert(bool isStatic, int col);
   void dirUnion(Kw kw, int col);
   void dirAlign(int col);
+  void dirCharmapSwitch(Kw kw, int col);
   void dirRs(int width, const std::string& name, int col);
   bool readString(std::string& out, const char* what);
   std::string charmapped(const std::string& s) const;
@@ -351,6 +352,9 @@ class Assembler : public EqusSource, public ExprNames {
   int64_t uniqueCounter_ = 0;
   StringMap<uint8_t> charmap_;
   size_t charmapMaxLen_ = 0;
+  std::string charmapName_ = "main";
+  StringMap<StringMap<uint8_t>> charmaps_;
+  std::vector<std::string> charmapStack_;
   int equsCount_ = 0;
   uint64_t linesDone_ = 0;
   uint64_t iterationsDone_ = 0;

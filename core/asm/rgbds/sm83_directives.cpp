@@ -220,6 +220,7 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::SETCHARMAP:
     case Kw::PUSHC:
     case Kw::POPC:
+      return dirCharmapSwitch(kw, col);
     case Kw::UNION:
     case Kw::NEXTU:
     case Kw::ENDU:
@@ -269,6 +270,52 @@ void Assembler::dirAlign(int col) {
                           " conflicts with the section's own alignment");
   sec.alignBits = bits;
   sec.alignOffset = want;
+}
+
+// Named charmaps: the current one lives in charmap_, the others in charmaps_.
+void Assembler::dirCharmapSwitch(Kw kw, int col) {
+  auto select = [&](const std::string& name) {
+    charmaps_[charmapName_] = std::move(charmap_);
+    charmapName_ = name;
+    charmap_ = charmaps_[name];
+    charmapMaxLen_ = 0;
+    for (const auto& [from, v] : charmap_) charmapMaxLen_ = std::max(charmapMaxLen_, from.size());
+  };
+  if (kw == Kw::PUSHC || kw == Kw::POPC) {
+    if (!expectEnd()) return;
+    if (kw == Kw::PUSHC) return charmapStack_.push_back(charmapName_);
+    if (charmapStack_.empty()) return error(col, "POPC without PUSHC");
+    select(charmapStack_.back());
+    charmapStack_.pop_back();
+    return;
+  }
+  lx_.setExpand(false);
+  Token n = lx_.next();
+  lx_.setExpand(true);
+  if (n.kind != Tok::Ident) return error(n.col(), "expected a charmap name");
+  const std::string name(lx_.text(n));
+  std::string base;
+  if (kw == Kw::NEWCHARMAP && lx_.peek().kind == Tok::Comma) {
+    lx_.next();
+    Token b = lx_.next();
+    if (b.kind != Tok::Ident) return error(b.col(), "expected a charmap name");
+    base = std::string(lx_.text(b));
+  }
+  if (!expectEnd()) return;
+  const bool exists = name == charmapName_ || charmaps_.count(name);
+  if (kw == Kw::SETCHARMAP) {
+    if (!exists) return error(n.col(), "charmap '" + name + "' does not exist");
+    if (name != charmapName_) select(name);
+    return;
+  }
+  if (exists) return error(n.col(), "charmap '" + name + "' already exists");
+  if (!base.empty() && base != charmapName_ && !charmaps_.count(base))
+    return error(col, "charmap '" + base + "' does not exist");
+  StringMap<uint8_t> init = base.empty() ? StringMap<uint8_t>{}
+                            : base == charmapName_ ? charmap_
+                                                   : charmaps_[base];
+  charmaps_[name] = std::move(init);
+  select(name);
 }
 
 // UNION / NEXTU / ENDU: every NEXTU block starts where UNION did, and ENDU leaves the
@@ -741,7 +788,10 @@ void Assembler::dirInclude(int col) {
   auto text = resolveInclude(t.str, resolved, true, &cached, kMaxSourceBytes);
   if (!text)
     return error(t.col(),
-                 readError_.empty() ? "cannot find include file '" + t.str + "'" : readError_);
+                 readError_.empty()
+                     ? "generated file missing: include file '" + t.str +
+                           "' not found (a build step makes it, or it is not in the include paths)"
+                     : readError_);
   auto lines = loadSource(resolved, cached ? nullptr : &*text);
   if (!lines) return error(t.col(), "cannot read include file '" + t.str + "'");
   Context c;
