@@ -131,8 +131,8 @@ TEST_F(CliAsm, Sm83AssembleOnlyTakesIncludePathsDefinesAndPreinclude) {
                           "  ldh [rLCDC], a\n"
                           "  call ElsewhereInTheProject\n");
   std::string inc = quote((dir_ / "inc").string());
-  auto r = runProcess(asmCommand(quote(src) + " --cpu sm83 -c -I " + inc +
-                                 " -P pre.inc -D FROM_D=4"));
+  auto r =
+      runProcess(asmCommand(quote(src) + " --cpu sm83 -c -I " + inc + " -P pre.inc -D FROM_D=4"));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("not linked"), std::string::npos) << r.output;
   auto noOut = runProcess(asmCommand(quote(src) + " --cpu sm83 -I " + inc));

@@ -225,6 +225,39 @@ void readSweep(JsonReader& r, const json& j, RoutineManifest& m) {
   m.sweep = std::move(spec);
 }
 
+// "includeDirs": ["inc"], "defines": {"_RED": ""}, "preinclude": "includes.asm",
+// like `rgbasm -I inc -D _RED -P includes.asm`; paths are relative to the manifest.
+void readAsmOptions(JsonReader& r, const json& j, RoutineManifest& m) {
+  if (const json* dirs = r.array(j, "", "includeDirs", false)) {
+    for (size_t i = 0; i < dirs->size() && r.ok(); ++i) {
+      if (!(*dirs)[i].is_string())
+        r.fail(JsonReader::join("includeDirs", i), "expected a directory name");
+      else
+        m.includeDirs.push_back(resolveRelative(m.path, (*dirs)[i].get<std::string>()));
+    }
+  }
+  if (const json* defs = r.object(j, "", "defines", false)) {
+    for (const auto& [name, value] : defs->items()) {
+      if (!r.ok()) break;
+      if (name.empty() || name.find_first_of(" \t=\"") != std::string::npos)
+        r.fail(JsonReader::join("defines", name), "is not a symbol name");
+      else if (!value.is_string())
+        r.fail(JsonReader::join("defines", name), "expected a string value");
+      else
+        m.defines.emplace_back(name, value.get<std::string>());
+    }
+  }
+  if (r.field(j, "", "preinclude", false)) {
+    std::string pre = r.string(j, "", "preinclude");
+    if (r.ok() && m.toolchain != "builtin")
+      r.fail("preinclude", "only the builtin (rgbds) toolchain has a pre-include");
+    else if (r.ok() && pre.empty())
+      r.fail("preinclude", "is empty");
+    else if (r.ok())
+      m.preinclude = resolveRelative(m.path, pre);
+  }
+}
+
 }  // namespace
 
 const char* pairRoleName(PairRole r) {
@@ -263,6 +296,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
           m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
       }
     }
+    if (r.ok()) readAsmOptions(r, j, m);
     if (const json* lay = r.object(j, "", "layout", false)) {
       m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
       m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));

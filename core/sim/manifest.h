@@ -120,6 +120,10 @@ struct RoutineManifest {
   Cpu cpu = Cpu::M6502;
   std::string toolchain = "ca65";    // "ca65" or "builtin" (rgbds syntax)
   std::vector<std::string> sources;  // resolved paths
+  // Assembler command-line parity (rgbasm/ca65 -I, -D; rgbasm -P): resolved paths.
+  std::vector<std::string> includeDirs;
+  std::vector<std::pair<std::string, std::string>> defines;  // name, value ("" = 1)
+  std::string preinclude;                                    // builtin toolchain only
   // ca65 layout
   uint16_t zeropage = 0x0000, bss = 0x0200, code = 0x8000;
   std::string entry = "frame";

@@ -29,10 +29,15 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
     layout.code = m.code;
     Ca65Options opts;
     opts.readFile = readFile;
+    opts.includeDirs = m.includeDirs;
+    opts.defines = m.defines;
     return assemble6502(m.sources, layout, opts);
   }
 #ifdef COLLIDOSCOPE_HAVE_RGBASM
   Sm83AsmOptions opts;
+  opts.includeDirs = m.includeDirs;
+  opts.defines = m.defines;
+  opts.preinclude = m.preinclude;
   // The built-in assembler takes nullopt as "no such file": fall back to the disk here.
   if (readFile)
     opts.readFile = [readFile](const std::string& path) -> std::optional<std::string> {

@@ -46,8 +46,8 @@ SECTION "T", ROM0[0]
     db BANK(Far), BANK("Far"), BANK(wX), BANK(@)
 )");
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
-  EXPECT_EQ(firstChunk(r), (Bytes{0x00, 0xC0, 0x00, 0x10, 0x80, 0xFF, 0x7F, 0x00, 0xA0, 0x00,
-                                  0x00, 0x40, 3, 3, 0, 0}));
+  EXPECT_EQ(firstChunk(r), (Bytes{0x00, 0xC0, 0x00, 0x10, 0x80, 0xFF, 0x7F, 0x00, 0xA0, 0x00, 0x00,
+                                  0x40, 3, 3, 0, 0}));
 }
 
 TEST(RgbasmCompat, EqusFromStringFunctions) {
@@ -68,7 +68,8 @@ SECTION "S", ROM0[0]
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   std::string expect = "abc|XY|abcde|ell|ell|a_b_c|-5/0a/s/%|xyz";
   Bytes want(expect.begin(), expect.end());
-  for (int b : {4, 2, 3, 0xFF, 0xFF, 2, int{'y'}, int{'c'}}) want.push_back(static_cast<uint8_t>(b));
+  for (int b : {4, 2, 3, 0xFF, 0xFF, 2, int{'y'}, int{'c'}})
+    want.push_back(static_cast<uint8_t>(b));
   EXPECT_EQ(firstChunk(r), want);
 }
 
@@ -151,8 +152,8 @@ SECTION "T", ROM0[0]
     dw wA, wB, wInner, wInner2, wC, wAfter, SIZEOF("W")
 )");
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
-  EXPECT_EQ(firstChunk(r), (Bytes{0x01, 0xC0, 0x01, 0xC0, 0x09, 0xC0, 0x09, 0xC0, 0x01, 0xC0,
-                                  0x0B, 0xC0, 0x0C, 0x00}));
+  EXPECT_EQ(firstChunk(r), (Bytes{0x01, 0xC0, 0x01, 0xC0, 0x09, 0xC0, 0x09, 0xC0, 0x01, 0xC0, 0x0B,
+                                  0xC0, 0x0C, 0x00}));
 }
 
 TEST(RgbasmCompat, UnionErrorsAreNamed) {

@@ -178,9 +178,10 @@ void Assembler::assembleUnit(const std::string& path) {
     auto text = resolveInclude(cfg_.preinclude, resolved, true, &cached, kMaxSourceBytes);
     auto pre = text ? loadSource(resolved, cached ? nullptr : &*text) : nullptr;
     if (!pre) {
-      prog_.diagnostics.push_back(Diagnostic{
-          Diagnostic::Severity::Error, SourceLoc{path, 0, 0},
-          readError_.empty() ? "pre-include file '" + cfg_.preinclude + "' not found" : readError_});
+      prog_.diagnostics.push_back(
+          Diagnostic{Diagnostic::Severity::Error, SourceLoc{path, 0, 0},
+                     readError_.empty() ? "pre-include file '" + cfg_.preinclude + "' not found"
+                                        : readError_});
       return;
     }
     Context p;
@@ -548,7 +549,8 @@ bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, 
     return err.empty();
   }
   if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined) {
-    error(col, "interpolated symbol '" + std::string(inner) + "' is not a defined constant or string");
+    error(col,
+          "interpolated symbol '" + std::string(inner) + "' is not a defined constant or string");
     return false;
   }
   const Symbol& s = symbolAt(idx);
@@ -636,8 +638,8 @@ void Assembler::statement(Token t) {
     auto lines = std::make_shared<SrcLines>();
     for (size_t a = 0;;) {
       size_t b = text.find('\n', a);
-      lines->push_back(SrcLine{text.substr(a, b == std::string::npos ? b : b - a), pos_.file,
-                               pos_.line});
+      lines->push_back(
+          SrcLine{text.substr(a, b == std::string::npos ? b : b - a), pos_.file, pos_.line});
       if (b == std::string::npos) break;
       a = b + 1;
     }

@@ -261,13 +261,13 @@ void Assembler::dirAlign(int col) {
   }
   if (sec.alignBits >= bits) {
     if ((sec.alignOffset & mask) != want)
-      return error(col, "ALIGN " + std::to_string(bits) +
-                            " conflicts with the section's own alignment");
+      return error(col,
+                   "ALIGN " + std::to_string(bits) + " conflicts with the section's own alignment");
     return;
   }
   if (sec.alignBits > 0 && (want & ((1u << sec.alignBits) - 1)) != sec.alignOffset)
-    return error(col, "ALIGN " + std::to_string(bits) +
-                          " conflicts with the section's own alignment");
+    return error(col,
+                 "ALIGN " + std::to_string(bits) + " conflicts with the section's own alignment");
   sec.alignBits = bits;
   sec.alignOffset = want;
 }
@@ -311,7 +311,7 @@ void Assembler::dirCharmapSwitch(Kw kw, int col) {
   if (exists) return error(n.col(), "charmap '" + name + "' already exists");
   if (!base.empty() && base != charmapName_ && !charmaps_.count(base))
     return error(col, "charmap '" + base + "' does not exist");
-  StringMap<uint8_t> init = base.empty() ? StringMap<uint8_t>{}
+  StringMap<uint8_t> init = base.empty()           ? StringMap<uint8_t>{}
                             : base == charmapName_ ? charmap_
                                                    : charmaps_[base];
   charmaps_[name] = std::move(init);

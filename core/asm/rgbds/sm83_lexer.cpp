@@ -202,9 +202,7 @@ Token Lexer::lexString(uint32_t start, char quote) {
   // `"""text"""` may hold quotes and newlines.
   const bool triple = quote == '"' && buf_.compare(start, 3, "\"\"\"") == 0;
   if (triple) p = start + 3;
-  auto atEnd = [&]() {
-    return triple ? buf_.compare(p, 3, "\"\"\"") == 0 : buf_[p] == quote;
-  };
+  auto atEnd = [&]() { return triple ? buf_.compare(p, 3, "\"\"\"") == 0 : buf_[p] == quote; };
   while (p < buf_.size() && !atEnd()) {
     if (buf_[p] == '\\') {
       int n = readEscape(buf_, p + 1, out);

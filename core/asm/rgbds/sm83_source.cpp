@@ -74,8 +74,7 @@ std::shared_ptr<const SrcLines> splitSource(std::string_view text, int file,
         if (c == ';') {
           st = State::LineComment;
           commentAt = cur.size();
-        }
-        else if (c == '"')
+        } else if (c == '"')
           st = State::String;
         else if (c == '\'')
           st = State::Char;

@@ -40,7 +40,8 @@ bool parseSpec(std::string_view f, FmtSpec& s, std::string& err) {
   if (i < f.size() && f[i] == 'q')
     for (++i; i < f.size() && f[i] >= '0' && f[i] <= '9';) ++i;
   if (i < f.size()) s.type = f[i++];
-  if (i != f.size() || (s.type && std::string_view("duxXbofs").find(s.type) == std::string_view::npos)) {
+  if (i != f.size() ||
+      (s.type && std::string_view("duxXbofs").find(s.type) == std::string_view::npos)) {
     err = "bad format spec '" + std::string(f) + "'";
     return false;
   }
@@ -340,8 +341,8 @@ bool ExprParser::stringFunction(std::string_view name, int col, std::string& out
     from = clampIndex(start, len);
     to = is("STRCHAR") ? std::min(len, from + 1) : hasSecond ? clampIndex(second, len) : len;
   } else {
-    from = start > 0 ? std::min<size_t>(static_cast<size_t>(start) - 1, len)
-                     : clampIndex(start, len);
+    from =
+        start > 0 ? std::min<size_t>(static_cast<size_t>(start) - 1, len) : clampIndex(start, len);
     to = is("CHARSUB") ? std::min(len, from + 1)
          : hasSecond   ? std::min(len, from + static_cast<size_t>(std::max(second, 0)))
                        : len;
