@@ -178,3 +178,112 @@ TEST(RgbasmCompat, PreincludeRunsBeforeEachSource) {
   auto bad = assemble({{"main.asm", "\n"}}, {"main.asm"}, opts);
   EXPECT_EQ(firstError(bad), "main.asm: error: pre-include file 'missing.inc' not found");
 }
+
+// debugfile.inc style: a `"""` string spanning lines holds a macro, and running the
+// EQUS defines it; `MACRO?` is the quiet spelling; PURGE removes a macro.
+TEST(RgbasmCompat, TripleQuotedEqusDefinesAMacro) {
+  auto r = assemble(R"(
+DEF BODY EQUS """MACRO? inner
+    db \\1 + 1 ; "quoted" inside
+ENDM"""
+    BODY
+SECTION "T", ROM0[0]
+    inner 4
+    PURGE inner
+    db STRLEN("""a"b""")
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{5, 3}));
+}
+
+// rgbds-structs style: `new_field rb, \#` calls the macro, a continuation line may
+// end in a comment, the empty argument left by `\#` is dropped, #name is raw.
+TEST(RgbasmCompat, StructsIdioms) {
+  auto r = assemble(R"(
+MACRO new_field ; kind, ...
+    db _NARG, \2
+ENDM
+MACRO bytes
+    new_field rb, \#
+ENDM
+MACRO count
+    db _NARG
+ENDM
+DEF NAME EQUS "Field"
+SECTION "T", ROM0[0]
+    bytes 3, \ ; size
+          9
+    count a, \#
+    db STRLEN(#NAME), "{.}"
+Here:
+    db "{.}"
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{3, 3, 1, 5, 'H', 'e', 'r', 'e'}));
+}
+
+// pokered style: string comparison, macro arguments and interpolations that
+// carry quotes stay literal inside strings, '<LV>' is one charmap entry, `::`
+// joins instructions, and an 8-bit `~$80` is fine.
+TEST(RgbasmCompat, PokeredIdioms) {
+  auto r = assemble(R"(
+    charmap "<LV>", $6E
+DEF Q EQUS "\"q\""
+MACRO dir
+    IF "\1" === "north"
+        db 1
+    ELIF "\1" !== "south"
+        db STRLEN("\2{Q}")
+    ENDC
+ENDM
+SECTION "T", ROM0[0]
+    dir north
+    dir west, "ab"
+    ld a, '<LV>'
+    nop :: and ~$80 :: ret
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{1, 7, 0x3E, 0x6E, 0x00, 0xE6, 0x7F, 0xC9}));
+}
+
+TEST(RgbasmCompat, AlignDirectiveAndSectionUnion) {
+  auto r = assemble(R"(
+SECTION UNION "Shared", WRAM0[$C100]
+wA: ds 4
+SECTION UNION "Shared", WRAM0[$C100]
+wB: ds 2
+wC: ds 1
+SECTION "Floating", ROM0
+    db 1
+    ALIGN 4, 1
+Aligned:
+    db 2
+SECTION "T", ROM0[0]
+    dw wA, wB, wC, SIZEOF("Shared"), Aligned & $F
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0x00, 0xC1, 0x00, 0xC1, 0x02, 0xC1, 4, 0, 1, 0}));
+  auto bad = assemble("SECTION \"F\", ROM0[$101]\n    ALIGN 2\n");
+  EXPECT_EQ(firstError(bad), "main.asm:2:5: error: ALIGN 2 is not met at $0101");
+}
+
+TEST(RgbasmCompat, NamedCharmaps) {
+  auto r = assemble(R"(
+    charmap "A", 1
+    newcharmap second
+    charmap "A", 2
+SECTION "T", ROM0[0]
+    db "A"
+    pushc
+    setcharmap main
+    db "A"
+    popc
+    db "A"
+    newcharmap third, main
+    db "A"
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{2, 1, 2, 1}));
+  EXPECT_EQ(firstError(assemble("    setcharmap nope\n")),
+            "main.asm:1:16: error: charmap 'nope' does not exist");
+}
