@@ -287,3 +287,32 @@ SECTION "T", ROM0[0]
   EXPECT_EQ(firstError(assemble("    setcharmap nope\n")),
             "main.asm:1:16: error: charmap 'nope' does not exist");
 }
+
+// pokered's OAM DMA routine: assembled into ROM, labelled (and jr'd) at its HRAM
+// address, with the scope of before LOAD back after ENDL.
+TEST(RgbasmCompat, LoadBlockLabelsRunAddress) {
+  auto r = assemble(R"(
+SECTION "Copy", ROM0[$200]
+Routine:
+    db $AA
+    LOAD "Run", HRAM[$FF80]
+Run::
+    ld a, $C0
+.wait
+    dec a
+    jr nz, .wait
+    ld hl, @
+    ret
+RunEnd:
+    ENDL
+.after
+    dw Run, RunEnd, Routine.after, SIZEOF("Run")
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(rgbasm_test::bytesAt(r, 0x200, 18),
+            (Bytes{0xAA, 0x3E, 0xC0, 0x3D, 0x20, 0xFD, 0x21, 0x85, 0xFF, 0xC9,  //
+                   0x80, 0xFF, 0x89, 0xFF, 0x0A, 0x02, 0x09, 0x00}));
+  EXPECT_EQ(r.debug.addressOf("Run.wait"), 0xFF82u);
+  EXPECT_EQ(firstError(assemble("SECTION \"W\", WRAM0\n    LOAD \"X\", HRAM\n")),
+            "main.asm:2:5: error: LOAD needs a ROM section to hold its bytes");
+}

@@ -123,6 +123,7 @@ void Assembler::assembleUnit(const std::string& path) {
   section_ = -1;
   sectionStack_.clear();
   unions_.clear();
+  load_ = LoadBlock{};
   scope_.clear();
   anonCount_ = 0;
   rs_ = 0;
@@ -191,6 +192,10 @@ void Assembler::assembleUnit(const std::string& path) {
   }
   run();
 
+  if (load_.section >= 0) {
+    prog_.error(load_.pos, "LOAD without ENDL");
+    load_ = LoadBlock{};
+  }
   for (const UnionFrame& u : unions_) prog_.error(u.pos, "UNION without ENDU");
   unions_.clear();
   // Anonymous references that never found their label.

@@ -309,6 +309,12 @@ class Assembler : public EqusSource, public ExprNames {
   void dirUnion(Kw kw, int col);
   void dirAlign(int col);
   void dirCharmapSwitch(Kw kw, int col);
+  void dirLoad(int col);
+  void endLoad();
+  // The offset in the LOAD section of the ROM section's offset `romOffset`.
+  uint32_t loadOffset(uint32_t romOffset) const {
+    return load_.base + (romOffset - load_.romStart);
+  }
   void dirRs(int width, const std::string& name, int col);
   bool readString(std::string& out, const char* what);
   std::string charmapped(const std::string& s) const;
@@ -346,6 +352,14 @@ class Assembler : public EqusSource, public ExprNames {
     SrcPos pos;
   };
   std::vector<UnionFrame> unions_;
+  struct LoadBlock {
+    int section = -1;       // where labels go; -1 outside LOAD
+    uint32_t romStart = 0;  // current section's size at LOAD
+    uint32_t base = 0;      // the LOAD section's size at LOAD
+    std::string scope;
+    SrcPos pos;
+  };
+  LoadBlock load_;
   std::string scope_;
   int anonCount_ = 0;
   int32_t rs_ = 0;

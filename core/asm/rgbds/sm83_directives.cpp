@@ -229,8 +229,11 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::ALIGN:
       return dirAlign(col);
     case Kw::LOAD:
+      return dirLoad(col);
     case Kw::ENDL:
-      return error(col, std::string(lx_.text(t)) + " is not supported by the built-in assembler");
+      if (!expectEnd()) return;
+      if (load_.section < 0) return error(col, "ENDL without LOAD");
+      return endLoad();
     default:
       return error(col, "unexpected '" + std::string(lx_.text(t)) + "'");
   }
@@ -473,7 +476,32 @@ void Assembler::dirRs(int width, const std::string& name, int col) {
 
 // ---------------------------------------------------------------- sections and data
 
+// LOAD "name", TYPE[...]: the bytes go on into the current ROM section while the
+// labels (and `@`) take addresses in the named section, e.g. code copied to HRAM.
+void Assembler::dirLoad(int col) {
+  if (section_ < 0) return error(col, "LOAD outside of a SECTION");
+  if (load_.section >= 0) endLoad();
+  const int rom = section_;
+  if (!regionInfo(prog_.sections[static_cast<size_t>(rom)].type).rom)
+    return error(col, "LOAD needs a ROM section to hold its bytes");
+  const std::string scope = scope_;
+  dirSection(false);
+  const int target = section_;
+  section_ = rom;
+  if (target == rom || target < 0 || fatal_) return;
+  load_ = LoadBlock{target, prog_.sections[static_cast<size_t>(rom)].size,
+                    prog_.sections[static_cast<size_t>(target)].size, scope, pos_};
+}
+
+void Assembler::endLoad() {
+  Section& target = prog_.sections[static_cast<size_t>(load_.section)];
+  target.size = loadOffset(prog_.sections[static_cast<size_t>(section_)].size);
+  scope_ = load_.scope;  // ENDL restores the label scope of before LOAD
+  load_ = LoadBlock{};
+}
+
 void Assembler::dirSection(bool fragment) {
+  if (load_.section >= 0) endLoad();
   Token t = lx_.next();
   bool isUnion = false;
   if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::UNION) {

@@ -114,7 +114,17 @@ void Assembler::resolveOrPatch(PatchKind kind, const Expr& e, uint32_t offset, i
     // The displacement is known when the target is in this section, or both are fixed.
     int32_t disp = 0;
     bool known = false;
-    if (r.status == EvalResult::Relative && r.section == section_) {
+    if (load_.section >= 0) {
+      // Inside LOAD the jr runs at its load address: only targets in the block resolve.
+      const Section& ls = prog_.sections[static_cast<size_t>(load_.section)];
+      const int32_t pc = static_cast<int32_t>(loadOffset(stmtStart_) + 2);
+      if (r.status == EvalResult::Relative && r.section == load_.section)
+        disp = r.value - pc, known = true;
+      else if (r.status == EvalResult::Known && ls.fixedAddress >= 0)
+        disp = r.value - (ls.fixedAddress + pc), known = true;
+      else
+        return error(col, "jr from a LOAD block must target a label in the same LOAD section");
+    } else if (r.status == EvalResult::Relative && r.section == section_) {
       disp = r.value - static_cast<int32_t>(stmtStart_ + 2);
       known = true;
     } else if (r.status == EvalResult::Known && sec.fixedAddress >= 0) {

@@ -226,6 +226,10 @@ void Assembler::defineLabel(std::string_view name, bool exported, int col) {
   s.kind = SymKind::Label;
   s.section = section_;
   s.value = static_cast<int32_t>(prog_.sections[static_cast<size_t>(section_)].size);
+  if (load_.section >= 0) {
+    s.section = load_.section;
+    s.value = static_cast<int32_t>(loadOffset(prog_.sections[static_cast<size_t>(section_)].size));
+  }
   s.defined = SrcPos{pos_.file, pos_.line, col};
   s.exported = s.exported || exported;
   s.scope = dot == std::string::npos ? std::string() : full.substr(0, dot);
@@ -238,6 +242,10 @@ void Assembler::defineAnonLabel(int col) {
   s.anonymous = true;
   s.section = section_;
   s.value = static_cast<int32_t>(prog_.sections[static_cast<size_t>(section_)].size);
+  if (load_.section >= 0) {
+    s.section = load_.section;
+    s.value = static_cast<int32_t>(loadOffset(prog_.sections[static_cast<size_t>(section_)].size));
+  }
   s.defined = SrcPos{pos_.file, pos_.line, col};
 }
 
@@ -268,8 +276,8 @@ bool Assembler::nameOp(std::string_view name, int col, ExprOp& out, std::string&
       return false;
     }
     out.kind = ExprKind::Pc;
-    out.a = section_;
-    out.b = static_cast<int32_t>(stmtStart_);
+    out.a = load_.section >= 0 ? load_.section : section_;
+    out.b = static_cast<int32_t>(load_.section >= 0 ? loadOffset(stmtStart_) : stmtStart_);
     return true;
   }
   if (name == "_NARG") {
