@@ -77,11 +77,10 @@ GENERATED = "generated file missing"
 
 
 def first_error(output):
-    """The first error that is not a missing generated file, else the first error."""
+    """The first error. Like `rgbasm -MG`, a file whose first error is a missing
+    generated file counts as such: what follows may only be its consequence (a
+    constant the generated include defines, a size an INCBIN would give)."""
     errors = [l for l in output.splitlines() if ": error: " in l or l.startswith("error:")]
-    real = [l for l in errors if GENERATED not in l and "too many errors" not in l]
-    if real:
-        return real[0]
     if errors:
         return errors[0]
     lines = [l for l in output.splitlines() if l.strip()]

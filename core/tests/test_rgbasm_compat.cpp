@@ -316,3 +316,19 @@ RunEnd:
   EXPECT_EQ(firstError(assemble("SECTION \"W\", WRAM0\n    LOAD \"X\", HRAM\n")),
             "main.asm:2:5: error: LOAD needs a ROM section to hold its bytes");
 }
+
+// pokered's `pusho b.X` sprites: OPT b and g change the literal digits until POPO.
+TEST(RgbasmCompat, OptBinaryAndGraphicsDigits) {
+  auto r = assemble(R"(
+SECTION "T", ROM0[0]
+    pusho b.X, g.-oO ; comments are not options
+    db %..XX..X.
+    dw `.-oO.-oO
+    popo
+    db %00110010
+    opt Wno-truncation
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0x32, 0x55, 0x33, 0x32}));
+  EXPECT_EQ(firstError(assemble("    popo\n")), "main.asm:1:5: error: POPO without PUSHO");
+}

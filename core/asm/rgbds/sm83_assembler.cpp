@@ -124,6 +124,8 @@ void Assembler::assembleUnit(const std::string& path) {
   sectionStack_.clear();
   unions_.clear();
   load_ = LoadBlock{};
+  optStack_.clear();
+  lx_.setDigits({});
   scope_.clear();
   anonCount_ = 0;
   rs_ = 0;

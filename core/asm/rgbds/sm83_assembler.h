@@ -310,6 +310,7 @@ class Assembler : public EqusSource, public ExprNames {
   void dirAlign(int col);
   void dirCharmapSwitch(Kw kw, int col);
   void dirLoad(int col);
+  void dirOpt(Kw kw, int col);
   void endLoad();
   // The offset in the LOAD section of the ROM section's offset `romOffset`.
   uint32_t loadOffset(uint32_t romOffset) const {
@@ -360,6 +361,7 @@ class Assembler : public EqusSource, public ExprNames {
     SrcPos pos;
   };
   LoadBlock load_;
+  std::vector<Lexer::Digits> optStack_;
   std::string scope_;
   int anonCount_ = 0;
   int32_t rs_ = 0;

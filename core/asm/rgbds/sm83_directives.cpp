@@ -9,6 +9,13 @@ namespace core::sm83 {
 
 namespace {
 
+std::string_view trimView(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
 std::string hex(uint32_t v, int digits) {
   static const char* kDigits = "0123456789ABCDEF";
   std::string s = "$";
@@ -167,7 +174,7 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::OPT:
     case Kw::PUSHO:
     case Kw::POPO:
-      return;  // no console output and no options here
+      return dirOpt(kw, col);
     case Kw::WARN:
     case Kw::FAIL: {
       std::string msg;
@@ -273,6 +280,37 @@ void Assembler::dirAlign(int col) {
                  "ALIGN " + std::to_string(bits) + " conflicts with the section's own alignment");
   sec.alignBits = bits;
   sec.alignOffset = want;
+}
+
+// OPT / PUSHO / POPO. Only `b` (binary digits) and `g` (graphics digits) change
+// what is assembled; warning and padding options are accepted and ignored.
+void Assembler::dirOpt(Kw kw, int col) {
+  if (kw == Kw::POPO) {
+    if (!expectEnd()) return;
+    if (optStack_.empty()) return error(col, "POPO without PUSHO");
+    lx_.setDigits(optStack_.back());
+    optStack_.pop_back();
+    return;
+  }
+  if (kw == Kw::PUSHO) optStack_.push_back(lx_.digits());
+  std::string_view rest = lx_.rest();
+  rest = trimView(rest.substr(0, rest.find(';')));
+  Lexer::Digits d = lx_.digits();
+  size_t at = 0;
+  while (at < rest.size()) {
+    size_t comma = rest.find(',', at);
+    std::string_view o =
+        trimView(rest.substr(at, comma == std::string_view::npos ? comma : comma - at));
+    if (o.size() == 3 && o[0] == 'b')
+      d.bin[0] = o[1], d.bin[1] = o[2];
+    else if (o.size() == 5 && o[0] == 'g')
+      std::copy(o.begin() + 1, o.end(), d.gfx);
+    else if (!o.empty() && (o[0] == 'b' || o[0] == 'g'))
+      return error(col, "bad OPT '" + std::string(o) + "'");
+    if (comma == std::string_view::npos) break;
+    at = comma + 1;
+  }
+  lx_.setDigits(d);
 }
 
 // Named charmaps: the current one lives in charmap_, the others in charmaps_.

@@ -335,6 +335,20 @@ Token Lexer::lex() {
       case '$':
         return lexNumber(start, 16, start + 1);
       case '%':
+        if (!lastValue_ && (digits_.bin[0] != '0' || digits_.bin[1] != '1') &&
+            (n == digits_.bin[0] || n == digits_.bin[1])) {
+          // OPT b: custom binary digits (`%..XX..` with `OPT b.X`).
+          uint32_t p = pos_ + 1, v = 0;
+          while (p < buf_.size() && (buf_[p] == digits_.bin[0] || buf_[p] == digits_.bin[1] ||
+                                     (buf_[p] == '_' && p > pos_ + 1)))
+            if (buf_[p++] != '_') v = (v << 1) | (buf_[p - 1] == digits_.bin[1] ? 1 : 0);
+          pos_ = p;
+          t.kind = Tok::Number;
+          t.end = pos_;
+          t.value = static_cast<int32_t>(v);
+          lastValue_ = true;
+          return t;
+        }
         if (!lastValue_ && (n == '0' || n == '1')) return lexNumber(start, 2, start + 1);
         return n == '=' ? op(Op::ModAssign, 2) : op(Op::Mod, 1);
       case '&':
@@ -345,8 +359,13 @@ Token Lexer::lex() {
         // Game Boy 2bpp graphics literal: 8 pixels 0-3 -> low plane | high plane << 8.
         uint32_t p = pos_ + 1, lo = 0, hi = 0;
         int px = 0;
-        while (p < buf_.size() && buf_[p] >= '0' && buf_[p] <= '3') {
-          int v = buf_[p] - '0';
+        auto gfx = [&](char ch) {
+          for (int i = 0; i < 4; ++i)
+            if (ch == digits_.gfx[i]) return i;
+          return -1;
+        };
+        while (p < buf_.size() && gfx(buf_[p]) >= 0) {
+          int v = gfx(buf_[p]);
           lo = (lo << 1) | (v & 1);
           hi = (hi << 1) | (v >> 1);
           ++px;

@@ -117,6 +117,14 @@ class Lexer {
   void setExpand(bool on);
   bool expanding() const { return expand_; }
 
+  // OPT b / OPT g: the characters of binary (`%`) and graphics (`) literals.
+  struct Digits {
+    char bin[2] = {'0', '1'};
+    char gfx[4] = {'0', '1', '2', '3'};
+  };
+  void setDigits(const Digits& d) { digits_ = d; }
+  const Digits& digits() const { return digits_; }
+
   static bool isIdentStart(char c);
   static bool isIdentChar(char c);
 
@@ -138,6 +146,7 @@ class Lexer {
   int expansions_ = 0;
   uint64_t expandedBytes_ = 0;
   const EqusSource* equs_ = nullptr;
+  Digits digits_;
 };
 
 // Reads one escape sequence after a backslash at s[i] (i indexes the char after '\').
