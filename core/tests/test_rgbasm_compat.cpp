@@ -332,3 +332,14 @@ SECTION "T", ROM0[0]
   EXPECT_EQ(firstChunk(r), (Bytes{0x32, 0x55, 0x33, 0x32}));
   EXPECT_EQ(firstError(assemble("    popo\n")), "main.asm:1:5: error: POPO without PUSHO");
 }
+
+// An error names its place and the chain that led there: macro call, then INCLUDE.
+TEST(RgbasmCompat, ErrorsCarryTheMacroAndIncludeChain) {
+  auto r = assemble({{"inc.inc", "MACRO m\n  db \\1 +\nENDM\n  m 1\n"},
+                     {"main.asm", "SECTION \"a\", ROM0\n  INCLUDE \"inc.inc\"\n"}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.diagnosticsText(),
+            "inc.inc:2:9: error: expected an expression\n"
+            "inc.inc:4:3: note: in expansion of macro 'm'\n"
+            "main.asm:2:3: note: in file included from here\n");
+}

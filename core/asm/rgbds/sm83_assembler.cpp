@@ -779,10 +779,15 @@ void Assembler::warning(int col, std::string msg) {
 
 void Assembler::notes() {
   int shown = 0;
-  for (auto it = contexts_.rbegin(); it != contexts_.rend() && shown < 4; ++it) {
-    if (it->kind != CtxKind::Macro) continue;
-    prog_.diag(Diagnostic::Severity::Note, it->callPos, "in expansion of macro '" + it->name + "'");
-    ++shown;
+  for (auto it = contexts_.rbegin(); it != contexts_.rend() && shown < 8; ++it) {
+    if (it->kind == CtxKind::Macro) {
+      prog_.diag(Diagnostic::Severity::Note, it->callPos,
+                 "in expansion of macro '" + it->name + "'");
+      ++shown;
+    } else if (it->kind == CtxKind::File && it->callPos.file >= 0) {
+      prog_.diag(Diagnostic::Severity::Note, it->callPos, "in file included from here");
+      ++shown;
+    }
   }
 }
 
