@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/cli/command.h"
@@ -30,6 +31,7 @@ struct AsmOptions {
   std::vector<std::string> defines;
   std::string preinclude;
   bool assembleOnly = false;
+  std::string title, mbc, ramSize;  // rgbfix -t / -m / -r
   // 6502 layout
   std::string layout;  // flat | nrom; default from OUT's extension
   std::string code, rodata, zeropage, zeropageSize, bss, bssSize;
@@ -169,6 +171,17 @@ int runSm83(const AsmOptions& o) {
   opts.preinclude = o.preinclude;
   opts.assembleOnly = o.assembleOnly;
   opts.buildRom = endsWith(o.out, ".gb") || endsWith(o.out, ".gbc");
+  opts.romFix.title = o.title;
+  for (auto [text, field, flag] : {std::tuple{&o.mbc, &opts.romFix.mbc, "--mbc"},
+                                   std::tuple{&o.ramSize, &opts.romFix.ramSize, "--ram-size"}}) {
+    if (text->empty()) continue;
+    auto v = parseAddress(*text);
+    if (!v || *v > 0xFF) {
+      std::fprintf(stderr, "error: %s: not a byte: '%s'\n", flag, text->c_str());
+      return kExitBadInput;
+    }
+    *field = static_cast<int>(*v);
+  }
   core::AsmResult r = core::assembleSm83(o.sources, opts);
   printDiagnostics(r.diagnostics);
   if (!r.ok) return kExitBadInput;
@@ -218,6 +231,10 @@ CommandRegistrar reg(
       sub.add_option("-D,--define", o->defines, "Define NAME[=VALUE]");
       sub.add_option("-P,--preinclude", o->preinclude,
                      "sm83: INCLUDE this file before each source (rgbasm -P)");
+      sub.add_option("--title", o->title, "sm83 .gb: header title (rgbfix -t)");
+      sub.add_option("--mbc", o->mbc,
+                     "sm83 .gb: cartridge type byte, e.g. $19 for MBC5 (rgbfix -m)");
+      sub.add_option("--ram-size", o->ramSize, "sm83 .gb: RAM size byte (rgbfix -r)");
       sub.add_flag("-c,--assemble-only", o->assembleOnly,
                    "sm83: check each source like rgbasm -o x.o, without linking or output");
       sub.add_option("--layout", o->layout, "6502 layout (default: nrom for .nes)")

@@ -343,3 +343,35 @@ TEST(RgbasmCompat, ErrorsCarryTheMacroAndIncludeChain) {
             "inc.inc:4:3: note: in expansion of macro 'm'\n"
             "main.asm:2:3: note: in file included from here\n");
 }
+
+// rgbfix -v with -t/-m/-r: the logo the boot ROM checks, the header fields, and both
+// checksums computed after them.
+TEST(RgbasmCompat, RomFixWritesLogoTitleCartridgeAndChecksums) {
+  core::Sm83AsmOptions opts;
+  opts.buildRom = true;
+  opts.romFix.title = "COLLIDO";
+  opts.romFix.mbc = 0x19;
+  opts.romFix.ramSize = 2;
+  auto r = assemble({{"main.asm", "SECTION \"E\", ROM0[$100]\n    nop\n    jp $150\n"}},
+                    {"main.asm"}, opts);
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  const auto& rom = r.rom;
+  ASSERT_EQ(rom.size(), 0x8000u);
+  EXPECT_EQ(Bytes(rom.begin() + 0x104, rom.begin() + 0x108), (Bytes{0xCE, 0xED, 0x66, 0x66}));
+  EXPECT_EQ(Bytes(rom.begin() + 0x130, rom.begin() + 0x134), (Bytes{0xBB, 0xB9, 0x33, 0x3E}));
+  EXPECT_EQ(std::string(rom.begin() + 0x134, rom.begin() + 0x13B), "COLLIDO");
+  EXPECT_EQ(rom[0x13B], 0);
+  EXPECT_EQ(rom[0x147], 0x19);
+  EXPECT_EQ(rom[0x149], 2);
+  uint8_t header = 0;
+  for (size_t i = 0x134; i <= 0x14C; ++i) header = static_cast<uint8_t>(header - rom[i] - 1);
+  EXPECT_EQ(rom[0x14D], header);
+  uint16_t global = 0;
+  for (size_t i = 0; i < rom.size(); ++i)
+    if (i != 0x14E && i != 0x14F) global = static_cast<uint16_t>(global + rom[i]);
+  EXPECT_EQ((rom[0x14E] << 8) | rom[0x14F], global);
+  opts.romFix.title = "A TITLE THAT IS TOO LONG";
+  auto bad = assemble({{"main.asm", "SECTION \"E\", ROM0[$100]\n    nop\n"}}, {"main.asm"}, opts);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.diagnosticsText().find("longer than 16"), std::string::npos);
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "core/asm/rgbds/sm83_assembler.h"
 #include "core/asm/rgbds/sm83_linker.h"
@@ -34,7 +35,7 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
   result.ok = !hasErrors(result.diagnostics);
   if (result.ok && opts.buildRom && !opts.assembleOnly) {
     std::string err;
-    if (!writeRom(result.chunks, result.rom, &err)) {
+    if (!writeRom(result.chunks, result.rom, &err, opts.romFix)) {
       result.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, SourceLoc{}, err});
       result.ok = false;
     }
@@ -62,8 +63,15 @@ std::string writeSym(const DebugInfo& dbg) {
   return out;
 }
 
-bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
-              std::string* error) {
+bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
+              const RomFix& fix) {
+  auto fail = [&](std::string msg) {
+    if (error) *error = std::move(msg);
+    return false;
+  };
+  if (fix.title.size() > 16) return fail("title '" + fix.title + "' is longer than 16 characters");
+  if (fix.mbc > 0xFF || fix.ramSize > 0xFF || (fix.cgb >= 0 && fix.cgb != 0x80 && fix.cgb != 0xC0))
+    return fail("cartridge type, RAM size or CGB flag is out of range");
   size_t end = 0;
   bool any = false;
   auto offsetOf = [](const ImageChunk& c) -> size_t {
@@ -75,10 +83,7 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
     any = true;
     end = std::max(end, offsetOf(c) + c.bytes.size());
   }
-  if (!any) {
-    if (error) *error = "no ROM sections to write";
-    return false;
-  }
+  if (!any) return fail("no ROM sections to write");
   size_t size = 0x8000;
   while (size < end) size *= 2;
   out.assign(size, 0);
@@ -86,6 +91,23 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
     if (c.ram || c.address >= 0x8000) continue;
     std::copy(c.bytes.begin(), c.bytes.end(), out.begin() + static_cast<long>(offsetOf(c)));
   }
+  if (fix.logo) {
+    // The bitmap the boot ROM compares before it starts the cartridge.
+    static const uint8_t kLogo[48] = {0xCE, 0xED, 0x66, 0x66, 0xCC, 0x0D, 0x00, 0x0B, 0x03, 0x73,
+                                      0x00, 0x83, 0x00, 0x0C, 0x00, 0x0D, 0x00, 0x08, 0x11, 0x1F,
+                                      0x88, 0x89, 0x00, 0x0E, 0xDC, 0xCC, 0x6E, 0xE6, 0xDD, 0xDD,
+                                      0xD9, 0x99, 0xBB, 0xBB, 0x67, 0x63, 0x6E, 0x0E, 0xEC, 0xCC,
+                                      0xDD, 0xDC, 0x99, 0x9F, 0xBB, 0xB9, 0x33, 0x3E};
+    std::copy(std::begin(kLogo), std::end(kLogo), out.begin() + 0x104);
+  }
+  if (!fix.title.empty()) {
+    std::fill(out.begin() + 0x134, out.begin() + (fix.cgb >= 0 ? 0x143 : 0x144), 0);
+    for (size_t i = 0; i < fix.title.size() && i < (fix.cgb >= 0 ? 15u : 16u); ++i)
+      out[0x134 + i] = static_cast<uint8_t>(fix.title[i]);
+  }
+  if (fix.cgb >= 0) out[0x143] = static_cast<uint8_t>(fix.cgb);
+  if (fix.mbc >= 0) out[0x147] = static_cast<uint8_t>(fix.mbc);
+  if (fix.ramSize >= 0) out[0x149] = static_cast<uint8_t>(fix.ramSize);
   uint8_t sizeCode = 0;
   while ((size_t{0x8000} << sizeCode) < size) ++sizeCode;
   out[0x148] = sizeCode;

@@ -33,6 +33,16 @@
 
 namespace core {
 
+// What `rgbfix -v` and its header options do to a .gb (writeRom always fixes the
+// ROM size byte and both checksums).
+struct RomFix {
+  bool logo = true;   // write the Nintendo logo at $104 (the boot ROM checks it)
+  std::string title;  // $134-$143, upper case ASCII, at most 16 (15 with a CGB flag)
+  int mbc = -1;       // cartridge type byte at $147, -1 = leave as assembled
+  int ramSize = -1;   // $149, -1 = leave
+  int cgb = -1;       // $143: 0x80 (compatible) or 0xC0 (only), -1 = leave
+};
+
 struct Sm83AsmOptions {
   std::vector<std::string> includeDirs;
   // Reads a file instead of the file system (the app's editor passes unsaved buffers).
@@ -47,6 +57,7 @@ struct Sm83AsmOptions {
   // Also build AsmResult::rom: a .gb image padded to a power of two with fixed header
   // checksums.
   bool buildRom = false;
+  RomFix romFix;
   // Budgets: assembly stops with a located error naming the budget once it runs
   // out, so an endless REPT or macro, or a string that doubles itself, ends fast.
   // Lines processed (macro and REPT expansions included).
@@ -66,9 +77,10 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths,
 std::string writeSym(const DebugInfo& dbg);
 
 // A .gb file from the ROM chunks: banks laid out at bank * $4000, padded with $00
-// to 32 KiB * 2^n, ROM size byte ($148), header checksum ($14D) and global checksum
-// ($14E-$14F) fixed. False (with `error`) when there are no ROM chunks.
+// to 32 KiB * 2^n; then, like `rgbfix -v`, the logo, the `fix` fields, the ROM size
+// byte ($148), header checksum ($14D) and global checksum ($14E-$14F). False (with
+// `error`) when there are no ROM chunks or a `fix` field is out of range.
 bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
-              std::string* error = nullptr);
+              std::string* error = nullptr, const RomFix& fix = {});
 
 }  // namespace core
