@@ -32,6 +32,7 @@ struct AsmOptions {
   std::string preinclude;
   bool assembleOnly = false;
   std::string title, mbc, ramSize;  // rgbfix -t / -m / -r
+  std::string map;                  // rgblink -m
   // 6502 layout
   std::string layout;  // flat | nrom; default from OUT's extension
   std::string code, rodata, zeropage, zeropageSize, bss, bssSize;
@@ -206,6 +207,7 @@ int runSm83(const AsmOptions& o) {
   }
   if (!writeOut(o.out, image)) return kExitBadInput;
   if (!o.sym.empty() && !writeOut(o.sym, core::writeSym(r.debug))) return kExitBadInput;
+  if (!o.map.empty() && !writeOut(o.map, core::writeMap(r))) return kExitBadInput;
   if (!o.dbg.empty() && !writeOut(o.dbg, lineMap(r.debug))) return kExitBadInput;
   if (!o.quiet) {
     printSummary(r);
@@ -231,6 +233,7 @@ CommandRegistrar reg(
       sub.add_option("-D,--define", o->defines, "Define NAME[=VALUE]");
       sub.add_option("-P,--preinclude", o->preinclude,
                      "sm83: INCLUDE this file before each source (rgbasm -P)");
+      sub.add_option("--map", o->map, "sm83: write an rgblink-style .map file");
       sub.add_option("--title", o->title, "sm83 .gb: header title (rgbfix -t)");
       sub.add_option("--mbc", o->mbc,
                      "sm83 .gb: cartridge type byte, e.g. $19 for MBC5 (rgbfix -m)");
@@ -252,8 +255,8 @@ CommandRegistrar reg(
       sub.add_flag("--vertical", o->vertical, "NROM vertical mirroring");
       sub.add_flag("-q,--quiet", o->quiet, "Print diagnostics only");
       return [o]() -> int {
-        if (o->cpu == "6502" && (o->assembleOnly || !o->preinclude.empty())) {
-          std::fprintf(stderr, "error: -c and -P are for --cpu sm83\n");
+        if (o->cpu == "6502" && (o->assembleOnly || !o->preinclude.empty() || !o->map.empty())) {
+          std::fprintf(stderr, "error: -c, -P and --map are for --cpu sm83\n");
           return kExitBadInput;
         }
         if (o->out.empty() && !o->assembleOnly) {

@@ -375,3 +375,32 @@ TEST(RgbasmCompat, RomFixWritesLogoTitleCartridgeAndChecksums) {
   EXPECT_FALSE(bad.ok);
   EXPECT_NE(bad.diagnosticsText().find("longer than 16"), std::string::npos);
 }
+
+TEST(RgbasmCompat, MapFileListsSectionsLabelsAndGaps) {
+  auto r = assemble(R"(
+SECTION "Code", ROM0[$150]
+Start::
+    nop
+    ret
+SECTION "Vars", WRAM0[$C000]
+wX:: ds 2
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(core::writeMap(r),
+            "SUMMARY:\n"
+            "\tROM0: 2 bytes used / 16382 free\n"
+            "\tWRAM0: 2 bytes used / 4094 free\n"
+            "\n"
+            "ROM0 bank #0:\n"
+            "\tEMPTY: $0000-$014F ($0150 bytes)\n"
+            "\tSECTION: $0150-$0151 ($0002 bytes) [\"Code\"]\n"
+            "\t         $0150 = Start\n"
+            "\tEMPTY: $0152-$3FFF ($3EAE bytes)\n"
+            "\tTOTAL EMPTY: $3FFE bytes\n"
+            "\n"
+            "WRAM0 bank #0:\n"
+            "\tSECTION: $C000-$C001 ($0002 bytes) [\"Vars\"]\n"
+            "\t         $C000 = wX\n"
+            "\tEMPTY: $C002-$CFFF ($0FFE bytes)\n"
+            "\tTOTAL EMPTY: $0FFE bytes\n");
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
+#include <map>
 
 #include "core/asm/rgbds/sm83_assembler.h"
 #include "core/asm/rgbds/sm83_linker.h"
@@ -59,6 +60,79 @@ std::string writeSym(const DebugInfo& dbg) {
     out += buf;
     out += s->name;
     out += '\n';
+  }
+  return out;
+}
+
+namespace {
+
+struct MapRegion {
+  const char* name;
+  uint32_t start, end;  // inclusive
+};
+constexpr MapRegion kMapRegions[] = {
+    {"ROM0", 0x0000, 0x3FFF}, {"ROMX", 0x4000, 0x7FFF},  {"VRAM", 0x8000, 0x9FFF},
+    {"SRAM", 0xA000, 0xBFFF}, {"WRAM0", 0xC000, 0xCFFF}, {"WRAMX", 0xD000, 0xDFFF},
+    {"OAM", 0xFE00, 0xFE9F},  {"HRAM", 0xFF80, 0xFFFE},
+};
+
+std::string hex4(uint32_t v) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "$%04X", v & 0xFFFFu);
+  return buf;
+}
+
+}  // namespace
+
+std::string writeMap(const AsmResult& r) {
+  // (region, bank) -> chunks, in address order.
+  std::map<std::pair<int, int>, std::vector<const ImageChunk*>> groups;
+  for (const auto& c : r.chunks)
+    for (int i = 0; i < static_cast<int>(std::size(kMapRegions)); ++i)
+      if (c.address >= kMapRegions[i].start && c.address <= kMapRegions[i].end) {
+        groups[{i, c.bank}].push_back(&c);
+        break;
+      }
+  std::string out = "SUMMARY:\n";
+  std::map<int, std::pair<uint32_t, uint32_t>> used;  // region -> used, capacity
+  for (auto& [key, list] : groups) {
+    const MapRegion& reg = kMapRegions[key.first];
+    auto& u = used[key.first];
+    u.second += reg.end - reg.start + 1;
+    for (const ImageChunk* c : list) u.first += c->size;
+  }
+  for (const auto& [region, u] : used)
+    out += std::string("\t") + kMapRegions[region].name + ": " + std::to_string(u.first) +
+           " bytes used / " + std::to_string(u.second - u.first) + " free\n";
+  char buf[96];
+  for (auto& [key, list] : groups) {
+    const MapRegion& reg = kMapRegions[key.first];
+    std::stable_sort(list.begin(), list.end(), [](const ImageChunk* a, const ImageChunk* b) {
+      return a->address < b->address;
+    });
+    out += std::string("\n") + reg.name + " bank #" + std::to_string(key.second) + ":\n";
+    uint32_t at = reg.start, empty = 0;
+    auto gap = [&](uint32_t from, uint32_t to) {  // [from, to)
+      std::snprintf(buf, sizeof buf, "\tEMPTY: %s-%s ($%04X bytes)\n", hex4(from).c_str(),
+                    hex4(to - 1).c_str(), to - from);
+      out += buf;
+      empty += to - from;
+    };
+    for (const ImageChunk* c : list) {
+      if (c->address > at) gap(at, c->address);
+      const uint32_t last = c->address + (c->size ? c->size - 1 : 0);
+      std::snprintf(buf, sizeof buf, "\tSECTION: %s-%s ($%04X byte%s) [\"",
+                    hex4(c->address).c_str(), hex4(last).c_str(), c->size, c->size == 1 ? "" : "s");
+      out += buf + c->name + "\"]\n";
+      for (const auto& s : r.debug.symbols)
+        if (s.isLabel && s.bank == c->bank && s.address >= c->address &&
+            s.address < c->address + std::max<uint32_t>(c->size, 1))
+          out += "\t         " + hex4(s.address) + " = " + s.name + "\n";
+      at = std::max(at, c->address + c->size);
+    }
+    if (at <= reg.end) gap(at, reg.end + 1);
+    std::snprintf(buf, sizeof buf, "\tTOTAL EMPTY: $%04X bytes\n", empty);
+    out += buf;
   }
   return out;
 }

@@ -76,6 +76,10 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths,
 // (lower-case hex), sorted by bank and address.
 std::string writeSym(const DebugInfo& dbg);
 
+// rgblink-style map file (`rgblink -m`): a summary of bytes used per region, then
+// per region and bank each section's range, its labels and the gaps between.
+std::string writeMap(const AsmResult& r);
+
 // A .gb file from the ROM chunks: banks laid out at bank * $4000, padded with $00
 // to 32 KiB * 2^n; then, like `rgbfix -v`, the logo, the `fix` fields, the ROM size
 // byte ($148), header checksum ($14D) and global checksum ($14E-$14F). False (with
