@@ -690,7 +690,7 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
   auto args = std::make_shared<MacroArgs>();
   std::string cur;
   int paren = 0;
-  bool inStr = false, any = false;
+  bool inStr = false;
   for (size_t i = 0; i < argText.size(); ++i) {
     char c = argText[i];
     if (inStr) {
@@ -716,7 +716,6 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
     } else if (c == ',' && paren <= 0) {
       args->args.emplace_back(trim(cur));
       cur.clear();
-      any = true;
       continue;
     }
     cur += c;
@@ -724,7 +723,6 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
   // rgbasm drops an empty last argument: `mac a, \#` with nothing left to shift
   // passes one argument, not two.
   if (!trim(cur).empty()) args->args.emplace_back(trim(cur));
-  (void)any;
   Context c;
   c.kind = CtxKind::Macro;
   c.lines = m.body;
