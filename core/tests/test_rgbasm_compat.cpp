@@ -121,14 +121,14 @@ old_style: MACRO ; \1 = value
     db \1 ; \2 here is only a comment
 ENDM
 MACRO new_style ; \1 = x, \3 = z
-    db \1, "a;\1" ; "\2"
+    db \1, "a;\1", ';', \1 ; "\2"
 ENDM
 SECTION "C", ROM0[0]
     old_style 3
     new_style 4
 )");
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
-  EXPECT_EQ(firstChunk(r), (Bytes{3, 4, 'a', ';', '4'}));
+  EXPECT_EQ(firstChunk(r), (Bytes{3, 4, 'a', ';', '4', ';', 4}));
 }
 
 TEST(RgbasmCompat, UnionNextuEndu) {

@@ -365,7 +365,7 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
   MacroArgs* args = currentArgs();
   const int64_t unique = contexts_.empty() ? -1 : contexts_.back().unique;
   bool ok = true;
-  bool inStr = false;
+  bool inStr = false, inChar = false;
   auto argAt = [&](size_t n, int col) {
     if (!args) {
       error(col, "macro argument \\" + std::to_string(n) + " used outside of a macro");
@@ -392,9 +392,10 @@ bool Assembler::substitute(std::string_view in, std::string& out) {
   for (size_t i = 0; i < in.size(); ++i) {
     if (out.size() > kMaxLineBytes) return lineTooLong(static_cast<int>(i) + 1, kSubstituted);
     char c = in[i];
-    if (c == '"') inStr = !inStr;
+    if (c == '"' && !inChar) inStr = !inStr;
+    if (c == '\'' && !inStr) inChar = !inChar;  // `cp ';'` is no comment
     // rgbasm never expands inside a comment: `; \1 = count` is documentation.
-    if (c == ';' && !inStr) {
+    if (c == ';' && !inStr && !inChar) {
       out.append(in.substr(i));
       break;
     }
