@@ -408,6 +408,24 @@ TEST(Sm83GbState, SaveRunLoadRunIsIdentical) {
   EXPECT_EQ(bus.vram(), busFirst.vram);
 }
 
+TEST(Sm83GbMbc, GlobalChecksumIsReportedNotChecked) {
+  auto rom = test::makeRom({.type = 0x01});
+  rom[0x14C] = 0x02;
+  test::fixChecksum(rom);
+  const uint16_t sum = globalChecksum(rom);
+  rom[0x14E] = static_cast<uint8_t>(sum >> 8);
+  rom[0x14F] = static_cast<uint8_t>(sum);
+  CartridgeLoad r = loadCartridge(rom, "x.gb");
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.cart->header().globalChecksumOk());
+  EXPECT_EQ(r.cart->header().version, 2);
+  rom[0x14F] ^= 1;
+  r = loadCartridge(rom, "x.gb");
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_FALSE(r.cart->header().globalChecksumOk());
+  EXPECT_TRUE(r.warnings.empty());
+}
+
 struct Recorder : DataHook {
   std::vector<std::tuple<uint16_t, uint8_t, bool>> seen;
   void onData(uint16_t addr, uint8_t value, bool write) override {
