@@ -4,6 +4,9 @@
 // bytes: emusm83's tests link no assembler.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <tuple>
 #include <vector>
 
@@ -424,6 +427,24 @@ TEST(Sm83GbMbc, GlobalChecksumIsReportedNotChecked) {
   ASSERT_TRUE(r.ok()) << r.error;
   EXPECT_FALSE(r.cart->header().globalChecksumOk());
   EXPECT_TRUE(r.warnings.empty());
+}
+
+TEST(Sm83GbMbc, OversizedFileIsRefusedWithoutReadingIt) {
+  const auto path = std::filesystem::temp_directory_path() / "emusm83_oversized.gb";
+  {
+    auto rom = test::makeRom({.type = 0x19, .romSizeCode = 8});  // 8 MiB: the largest
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(rom.data()), static_cast<std::streamsize>(rom.size()));
+  }
+  EXPECT_TRUE(loadCartridgeFile(path.string()).ok());
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out.put('\0');
+  }
+  CartridgeLoad r = loadCartridgeFile(path.string());
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("larger than 8388608 bytes"), std::string::npos) << r.error;
+  std::filesystem::remove(path);
 }
 
 struct Recorder : DataHook {
