@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/asm/ca65/ca65.h"
 #include "core/asm/rgbds/map_reader.h"
 #include "core/asm/rgbds/sym_reader.h"
+#include "core/asm/subprocess.h"
 #include "core/game/fceux_nl.h"
 #include "core/game/symbols.h"
 #include "core/tests/rom_test_util.h"
@@ -341,6 +343,63 @@ TEST_F(Symbols, FindSymbolFilesInOrderOfPreference) {
 
 TEST_F(Symbols, FindSymbolFilesWithNone) {
   EXPECT_TRUE(core::game::findSymbolFiles(writeRom("lone.gb", makeGb())).empty());
+}
+
+// A real ld65 build of an MMC1 layout (banks 1 and 2 at $8000, the fixed bank 3 at
+// $C000): the .dbg banks come from where ld65 put each segment, the -Ln labels in the
+// fixed window take its bank, and the same symbols over another build's ROM warn.
+TEST_F(Symbols, Ld65BankedBuild) {
+  if (!core::ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+  std::string cfg = "MEMORY {\n  HDR: start = $0000, size = $10, fill = yes, file = %O;\n";
+  for (int b = 0; b < 3; ++b)
+    cfg += "  B" + std::to_string(b) +
+           ": start = $8000, size = $4000, fill = yes, fillval = $FF, file = %O;\n";
+  cfg +=
+      "  FIX: start = $C000, size = $4000, fill = yes, fillval = $FF, file = %O;\n"
+      "  RAM: start = $0300, size = $0500;\n}\n"
+      "SEGMENTS {\n  HEADER: load = HDR, type = ro;\n  BANK1: load = B1, type = ro;\n"
+      "  BANK2: load = B2, type = ro;\n  CODE: load = FIX, type = ro;\n"
+      "  VECTORS: load = FIX, type = ro, start = $FFFA;\n  BSS: load = RAM, type = bss;\n}\n";
+  write("g.cfg", cfg);
+  write("g.s",
+        ".segment \"HEADER\"\n.byte \"NES\", $1A, 4, 0, $10, 0, 0, 0, 0, 0, 0, 0, 0, 0\n"
+        ".segment \"BSS\"\nplayer_x: .res 1\n"
+        ".segment \"BANK1\"\ncollide:\n  lda player_x\n  rts\n"
+        ".segment \"BANK2\"\ntable: .byte 1, 2, 3\n"
+        ".segment \"CODE\"\nreset:\n  jmp reset\nnmi: rti\n"
+        ".segment \"VECTORS\"\n.word nmi, reset, nmi\n");
+  auto run = [](const std::vector<std::string>& argv) {
+    const core::ProcessResult r = core::runProcess(argv);
+    ASSERT_EQ(r.exitCode, 0) << r.err << r.error;
+  };
+  run({"ca65", "-g", path("g.s"), "-o", path("g.o")});
+  run({"ld65", "-C", path("g.cfg"), "-o", path("g.nes"), "--dbgfile", path("g.dbg"), "-Ln",
+       path("g.lbl"), path("g.o")});
+  const auto rom = loadRom(path("g.nes"));
+  ASSERT_EQ(core::game::findSymbolFiles(path("g.nes")),
+            (std::vector<std::string>{path("g.dbg"), path("g.lbl")}));
+  DebugInfo dbg, lbl;
+  std::string error;
+  ASSERT_TRUE(core::game::loadSymbols(path("g.dbg"), dbg, nullptr, &error, &rom)) << error;
+  ASSERT_TRUE(core::game::loadSymbols(path("g.lbl"), lbl, nullptr, &error, &rom)) << error;
+  EXPECT_EQ(find(dbg, "collide")->bank, 1);
+  EXPECT_EQ(find(dbg, "table")->bank, 2);
+  EXPECT_EQ(find(dbg, "reset")->bank, 3);
+  EXPECT_EQ(find(dbg, "player_x")->bank, 0);
+  EXPECT_EQ(find(lbl, "reset")->bank, 3);
+  EXPECT_EQ(find(lbl, "collide")->bank, 0);  // -Ln records no bank for $8000
+  EXPECT_TRUE(core::game::checkSymbols(dbg, rom).empty());
+  EXPECT_TRUE(core::game::checkSymbols(lbl, rom).empty());
+
+  // Another build moved the code: bank 1 is erased padding now.
+  auto other = rom.bytes;
+  std::fill(other.begin() + 16 + 0x4000, other.begin() + 16 + 0x8000, uint8_t(0xFF));
+  core::game::RomFile moved;
+  ASSERT_TRUE(core::game::loadRomBytes(other, path("g.nes"), moved, &error)) << error;
+  const auto warnings = core::game::checkSymbols(dbg, moved);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].find("1 of "), 0u) << warnings[0];
+  EXPECT_NE(warnings[0].find("collide at $8000 (bank 1)"), std::string::npos) << warnings[0];
 }
 
 }  // namespace
