@@ -165,7 +165,9 @@ std::string hex(uint32_t v, int digits) {
 int64_t romOffset(const RomFile& rom, uint32_t address, int bank) {
   if (rom.gb) {
     if (address >= 0x8000) return -1;
-    return address < 0x4000 ? int64_t(address) : int64_t(bank) * 0x4000 + (address - 0x4000);
+    // Bank 0 at $4000-$7FFF: a 32 KiB ROM linked with rgblink -t (ROM0 fills both windows).
+    if (address < 0x4000 || bank == 0) return int64_t(address);
+    return int64_t(bank) * 0x4000 + (address - 0x4000);
   }
   if (!rom.nes || address < 0x8000 || address > 0xFFFF) return -1;
   const int64_t prgStart = kInesHeader + (rom.nes->trainer.empty() ? 0 : 512);

@@ -287,6 +287,22 @@ TEST_F(Symbols, GbSymOfAnotherRomWarns) {
             "another build?");
 }
 
+TEST_F(Symbols, GbTinyRomBankZeroCoversBothWindows) {
+  // rgblink -t: ROM0 spans $0000-$7FFF, so "00:4000" is file offset $4000.
+  auto bytes = makeGb(0x00, 0, 0);
+  std::fill(bytes.begin() + 0x4000, bytes.begin() + 0x4010, uint8_t(0x3E));
+  std::fill(bytes.begin() + 0x6000, bytes.begin() + 0x6010, uint8_t(0xFF));
+  core::test::fixGbChecksums(bytes);
+  const auto rom = loadRom(writeRom("tiny.gb", bytes));
+  const std::string sym = write("tiny.sym", "00:4000 Upper\n00:6000 Erased\n");
+  DebugInfo info;
+  std::string error;
+  ASSERT_TRUE(core::game::loadSymbols(sym, info, nullptr, &error, &rom)) << error;
+  const auto warnings = core::game::checkSymbols(info, rom);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find(": Erased at 00:6000;"), std::string::npos) << warnings[0];
+}
+
 TEST_F(Symbols, MapSectionPastTheRomWarns) {
   const auto rom = loadRom(writeRom("game.gb", makeGb(0x01, 0, 0)));  // 32 KiB, 2 banks
   const std::string map = write("game.map", kMap);
