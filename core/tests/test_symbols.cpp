@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 
 #include "core/asm/ca65/ca65.h"
 #include "core/asm/rgbds/map_reader.h"
@@ -359,6 +360,54 @@ TEST_F(Symbols, FindSymbolFilesInOrderOfPreference) {
 
 TEST_F(Symbols, FindSymbolFilesWithNone) {
   EXPECT_TRUE(core::game::findSymbolFiles(writeRom("lone.gb", makeGb())).empty());
+}
+
+// Readers never crash on garbage, and every error they give has a line.
+TEST(SymbolReaders, SurviveGarbage) {
+  std::mt19937 rng(15);
+  const std::vector<std::string> pieces = {
+      "00:",  "01:4000", "$",           "$8000",       "#",
+      "name", " = ",     "SECTION: ",   "$4000-$3fff", "($0010 bytes) ",
+      "[\"",  "\"]",     "ROMX bank #", "99999999999", ":",
+      ";",    "\t",      " ",           "\n",          "\r\n",
+      "EQU",  "/",       "ffffffffff",  "bank",        "SUMMARY:",
+      "-",    ".",       "\\",          "al ",         "\xff"};
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    const int n = int(rng() % 40);
+    for (int i = 0; i < n; ++i) text += pieces[rng() % pieces.size()];
+    DebugInfo info;
+    std::vector<core::Diagnostic> diags;
+    core::parseRgblinkSym(text, info, diags, "g.sym");
+    core::parseRgblinkMap(text, info, diags, "g.map");
+    core::game::parseFceuxNl(text, info, diags, "g.nl", 1);
+    for (const auto& d : diags) {
+      if (d.severity == core::Diagnostic::Severity::Error) {
+        EXPECT_GT(d.loc.line, 0) << text;
+      }
+    }
+  }
+}
+
+TEST(GameRomBytes, SurviveMutatedHeaders) {
+  std::mt19937 rng(15);
+  const std::vector<std::vector<uint8_t>> seeds = {makeInes({.mapper = 1, .prg16k = 2}),
+                                                   makeInes({.mapper = 4, .nes20 = true}),
+                                                   makeGb(0x03, 0, 2)};
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<uint8_t> bytes = seeds[size_t(round) % seeds.size()];
+    const int flips = 1 + int(rng() % 4);
+    for (int i = 0; i < flips; ++i) bytes[rng() % 0x150] = uint8_t(rng());
+    if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
+    core::game::RomFile rom;
+    std::string error;
+    if (core::game::loadRomBytes(bytes, "m.rom", rom, &error)) {
+      EXPECT_FALSE(rom.summary.empty());
+      EXPECT_TRUE(rom.nes || rom.gb);
+    } else {
+      EXPECT_EQ(error.rfind("m.rom: ", 0), 0u) << error;
+    }
+  }
 }
 
 // A real ld65 build of an MMC1 layout (banks 1 and 2 at $8000, the fixed bank 3 at
