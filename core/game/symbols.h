@@ -41,7 +41,9 @@ inline constexpr size_t kMaxSymbolsPerFile = 1000000;
 std::vector<std::string> findSymbolFiles(const std::string& romPath);
 
 // Reads any supported format (ld65 .dbg, rgblink .sym and .map, ld65 -Ln / VICE labels,
-// FCEUX .nl) into `out`, merged, with bank numbers. Errors are `file:line: message`.
+// FCEUX .nl) into `out`, merged, with bank numbers. Errors are `file:line: message`
+// (the first 5, then a count); the well-formed lines of a file with errors are still
+// merged, and `source` still says the format and count.
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error);
 // The same, with the ROM the symbols are for: its mapper gives the .dbg bank size.
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error,
