@@ -36,8 +36,7 @@ Cartridge nrom(std::initializer_list<uint8_t> main, std::initializer_list<uint8_
   return c;
 }
 
-// Every 8 KiB PRG bank filled with its number, reset vector of each bank -> $FFF0
-// (which holds $FF in the last bank... not used: these tests do not run code).
+// Every 8 KiB PRG bank filled with its number, so a peek names the mapped bank.
 Cartridge banked(unsigned mapper, unsigned prg8k) {
   Cartridge c;
   c.mapper = mapper;
@@ -113,6 +112,12 @@ TEST(NesSystem, NmiRunsOncePerFrameWhenEnabled) {
   nes.run(cyclesLimit(10 * NesSystem::kFrameCycles));
   EXPECT_EQ(nes.frame(), 10u);
   EXPECT_EQ(nes.bus().peek(0x10), 10);
+  EXPECT_EQ(nes.bus().ppuRegs().ctrl, 0x80);
+
+  nes.reset();  // clears $2000: no NMI until the game enables it again
+  EXPECT_EQ(nes.bus().ppuRegs().ctrl, 0);
+  EXPECT_EQ(nes.frame(), 0u);
+  EXPECT_EQ(nes.frameCycle(), NesSystem::kPreRenderCycle);
 }
 
 TEST(NesSystem, NoNmiWhenDisabled) {
