@@ -271,6 +271,21 @@ TEST(NesSystem, NametableWritesFollowMirroring) {
   EXPECT_EQ(v.bus().ppuPeek(0x2802), 0x33);
 }
 
+// Four-screen boards bring 2 KiB of their own for $2800/$2C00.
+TEST(NesSystem, FourScreenNametables) {
+  NesSystem nes(nrom({0xEA}, {0x40}, Mirroring::FourScreen));
+  NesBus& bus = nes.bus();
+  for (uint16_t base : {0x2000, 0x2400, 0x2800, 0x2C00}) {
+    setAddr(bus, base);
+    bus.write(0x2007, static_cast<uint8_t>(base >> 8));
+  }
+  EXPECT_EQ(bus.nametableRam()[0x000], 0x20);
+  EXPECT_EQ(bus.nametableRam()[0x400], 0x24);
+  EXPECT_EQ(bus.ppuPeek(0x2800), 0x28);
+  EXPECT_EQ(bus.ppuPeek(0x2C00), 0x2C);
+  EXPECT_EQ(bus.saveState().extraNametables.size(), 2048u);
+}
+
 TEST(NesSystem, AddressIncrementAndChrRam) {
   NesSystem nes(nrom({0xEA}));
   NesBus& bus = nes.bus();
