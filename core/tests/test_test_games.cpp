@@ -54,7 +54,7 @@ NesLabel nesLabel(const std::string& game, const std::string& name) {
   DebugInfo dbg;
   std::vector<Diagnostic> diags;
   std::vector<DbgSegmentInfo> segs;
-  EXPECT_TRUE(parseDbgFile(*text, dbg, diags, {game + ".dbg", {"HEADER"}}, &segs));
+  EXPECT_TRUE(parseDbgFile(*text, dbg, diags, {game + ".dbg", {"HEADER"}, {}}, &segs));
   const DebugSymbol* s = dbg.symbol(name);
   EXPECT_NE(s, nullptr) << name << " is not in " << game << ".dbg";
   if (!s) return {};
