@@ -287,7 +287,9 @@ size_t Recording::byteSize() const {
       n += (e.before.capacity() + e.after.capacity()) * sizeof(int32_t) +
            (e.cellsRead.capacity() + e.attrsRead.capacity()) * sizeof(uint16_t);
   }
-  for (const auto& k : keyframes) n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity();
+  for (const auto& k : keyframes)
+    n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity() +
+         (k.system ? k.system->bytes() : 0);
   return n;
 }
 
@@ -296,7 +298,7 @@ bool Recording::operator==(const Recording& o) const {
       frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
     return false;
   for (size_t i = 0; i < keyframes.size(); ++i)
-    if (keyframes[i].ram != o.keyframes[i].ram || keyframes[i].regs != o.keyframes[i].regs)
+    if (!keyframes[i].sameAs(o.keyframes[i]))
       return false;
   for (size_t f = 0; f < frames.size(); ++f) {
     const auto& a = frames[f].entities;
