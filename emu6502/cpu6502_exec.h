@@ -54,6 +54,12 @@ struct HookedFlatMem {
 struct PagedMem {
   FastPages* pages;
   Bus* bus;
+  EMU6502_INLINE uint8_t fetch(uint16_t a) {
+    uint8_t* p = pages->read[a >> 8];
+    uint8_t v = p ? p[a & 0xFF] : bus->fetch(a);
+    pages->openBus = v;
+    return v;
+  }
   EMU6502_INLINE uint8_t read(uint16_t a) {
     uint8_t* p = pages->read[a >> 8];
     uint8_t v = p ? p[a & 0xFF] : bus->read(a);

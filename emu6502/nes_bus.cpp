@@ -160,3 +160,49 @@ void NesBus::loadState(const NesBusState& s) {
 }
 
 }  // namespace emu6502
+
+namespace emu6502 {
+
+uint8_t NesBus::fetch(uint16_t addr) {
+  return read(addr);
+}
+
+void NesBus::setDataHook(DataHook* hook, const std::array<bool, 256>& pages) {
+  hook_ = hook;
+  hooked_ = pages;
+}
+
+uint8_t NesBus::ppuPeek(uint16_t) const {
+  return 0;
+}
+
+void NesBus::setButtons(int port, uint8_t mask) {
+  buttons_[port & 1] = mask;
+}
+
+bool NesBus::startVblank() {
+  ppu_.status |= 0x80;
+  return ppu_.ctrl & 0x80;
+}
+
+void NesBus::startPreRender() {
+  ppu_.status &= 0x1F;
+}
+
+void NesBus::spriteZeroHit() {
+  if (renderingOn()) ppu_.status |= 0x40;
+}
+
+bool NesBus::takeNmiEdge() {
+  const bool e = nmiEdge_;
+  nmiEdge_ = false;
+  return e;
+}
+
+uint32_t NesBus::takeDmaStall() {
+  const uint32_t c = dmaPending_;
+  dmaPending_ = 0;
+  return c;
+}
+
+}  // namespace emu6502

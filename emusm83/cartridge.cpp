@@ -118,7 +118,10 @@ void Cartridge::writeControl(uint16_t addr, uint8_t v) {
         bankLow_ = (v & 0x7F) ? (v & 0x7F) : 1;
       else if (addr < 0x6000)
         bankHigh_ = v & 0x0F;  // 0-3 RAM bank, 8-C RTC register
-      // $6000-$7FFF latches the clock, which is not emulated.
+      else {
+        if (lastLatchWrite_ == 0x00 && v == 0x01) rtcLatched_ = rtc_;
+        lastLatchWrite_ = v;
+      }
       break;
     case Mbc::Mbc5:
       if (addr < 0x2000)
@@ -166,6 +169,76 @@ void Cartridge::remap() {
   } else {
     ramOffset_ = -1;
   }
+}
+
+bool Cartridge::rtcSelected() const {
+  return header_.mbc == Mbc::Mbc3 && ramEnabled_ && bankHigh_ >= 0x08 && bankHigh_ <= 0x0C;
+}
+
+uint8_t Cartridge::readRtc() const {
+  if (!rtcSelected() || !(header_.type == 0x0F || header_.type == 0x10)) return 0xFF;
+  return rtcLatched_[bankHigh_ - 0x08];
+}
+
+void Cartridge::writeRtc(uint8_t v) {
+  if (!rtcSelected() || !(header_.type == 0x0F || header_.type == 0x10)) return;
+  // Only the bits the clock chip has: 6-bit seconds/minutes, 5-bit hours, day bit 8,
+  // halt (6) and day carry (7).
+  static constexpr uint8_t kMasks[5] = {0x3F, 0x3F, 0x1F, 0xFF, 0xC1};
+  rtc_[bankHigh_ - 0x08] = static_cast<uint8_t>(v & kMasks[bankHigh_ - 0x08]);
+}
+
+bool Cartridge::mapRomBank(unsigned bank) {
+  if (bank >= romBanks_) return false;
+  if (romBank() == bank) return true;
+  const MbcState saved = mbcState();
+  const size_t offset0 = romOffset0_;
+  switch (header_.mbc) {
+    case Mbc::None:
+      return false;
+    case Mbc::Mbc1:
+      bankLow_ = bank & 0x1F;
+      bankHigh_ = (bank >> 5) & 3;
+      if (bankLow_ == 0) bankLow_ = 1;  // cannot be selected: the check below fails
+      break;
+    case Mbc::Mbc3:
+      if (bank == 0 || bank > 0x7F) return false;
+      bankLow_ = bank;
+      break;
+    case Mbc::Mbc5:
+      if (bank > 0x1FF) return false;
+      bankLow_ = bank;
+      break;
+  }
+  remap();
+  if (romBank() != bank || romOffset0_ != offset0) {
+    setMbcState(saved);
+    return false;
+  }
+  return true;
+}
+
+MbcState Cartridge::mbcState() const {
+  MbcState s;
+  s.ramEnabled = ramEnabled_;
+  s.bankLow = bankLow_;
+  s.bankHigh = bankHigh_;
+  s.mode1 = mode1_;
+  s.rtc = rtc_;
+  s.rtcLatched = rtcLatched_;
+  s.lastLatchWrite = lastLatchWrite_;
+  return s;
+}
+
+void Cartridge::setMbcState(const MbcState& s) {
+  ramEnabled_ = s.ramEnabled;
+  bankLow_ = s.bankLow & 0x1FF;
+  bankHigh_ = s.bankHigh & 0x0F;
+  mode1_ = s.mode1;
+  rtc_ = s.rtc;
+  rtcLatched_ = s.rtcLatched;
+  lastLatchWrite_ = s.lastLatchWrite;
+  remap();
 }
 
 CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name) {
@@ -241,7 +314,8 @@ CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name) {
                                h.headerChecksum, h.computedChecksum));
   if (h.type == 0x0F || h.type == 0x10)
     out.warnings.push_back(name +
-                           ": MBC3 real-time clock is not emulated (its registers read $FF)");
+                           ": MBC3 real-time clock is frozen (its registers hold what the "
+                           "program writes; no time passes)");
   out.cart.emplace(std::move(h), std::move(rom));
   return out;
 }
