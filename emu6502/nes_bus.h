@@ -93,6 +93,7 @@ class NesBus : public Bus {
 
   uint8_t read(uint16_t addr) override;
   void write(uint16_t addr, uint8_t v) override;
+  uint8_t dummyRead(uint16_t addr) override;
   void dummyWrite(uint16_t addr, uint8_t v) override;
   uint8_t peek(uint16_t addr) const override;
   // RAM and PRG RAM as stored; a PRG ROM address patches the ROM byte currently
@@ -113,6 +114,8 @@ class NesBus : public Bus {
   std::vector<uint8_t>& prgRam() { return prgRam_; }
   uint8_t openBus() const { return pages_.openBus; }
   Mirroring mirroring() const;
+  // See Mapper::mapPrgBank; false without a cartridge.
+  bool mapPrgBank(uint16_t cpuAddr, unsigned bank);
 
   // Pattern tables as the PPU would see them now ($0000-$1FFF, through CHR banking).
   uint8_t chrRead(uint16_t ppuAddr) const;

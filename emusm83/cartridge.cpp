@@ -88,6 +88,13 @@ uint8_t headerChecksum(const std::vector<uint8_t>& rom) {
   return x;
 }
 
+uint16_t globalChecksum(const std::vector<uint8_t>& rom) {
+  uint16_t sum = 0;
+  for (size_t i = 0; i < rom.size(); ++i)
+    if (i != 0x14E && i != 0x14F) sum = static_cast<uint16_t>(sum + rom[i]);
+  return sum;
+}
+
 Cartridge::Cartridge(CartridgeHeader header, std::vector<uint8_t> rom)
     : header_(std::move(header)), rom_(std::move(rom)) {
   // Keep at least two full banks so every mapping stays inside the buffer.
@@ -261,6 +268,10 @@ CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name) {
   h.ramSizeCode = rom[0x149];
   h.headerChecksum = rom[0x14D];
   h.computedChecksum = headerChecksum(rom);
+  h.cgbFlag = rom[0x143];
+  h.version = rom[0x14C];
+  h.globalChecksum = static_cast<uint16_t>(rom[0x14E] << 8 | rom[0x14F]);
+  h.computedGlobalChecksum = globalChecksum(rom);
 
   const TypeEntry* type = findType(h.type);
   if (!type) {

@@ -35,11 +35,18 @@ struct CartridgeHeader {
   uint8_t ramSizeCode = 0;       // $0149
   uint8_t headerChecksum = 0;    // $014D as stored
   uint8_t computedChecksum = 0;  // over $0134-$014C
+  uint8_t cgbFlag = 0;           // $0143: $80 works on both, $C0 Game Boy Color only
+  uint8_t version = 0;           // $014C
+  // $014E-$014F (big-endian) and the sum of every other byte of the file. No Game Boy
+  // checks it, so a mismatch is neither an error nor a warning; `collido info` shows it.
+  uint16_t globalChecksum = 0;
+  uint16_t computedGlobalChecksum = 0;
   size_t romBytes = 0;
   size_t ramBytes = 0;
   Mbc mbc = Mbc::None;
   bool battery = false;
   bool checksumOk() const { return headerChecksum == computedChecksum; }
+  bool globalChecksumOk() const { return globalChecksum == computedGlobalChecksum; }
 };
 
 // Name of a cartridge type byte ("MBC1+RAM+BATTERY"), or null when the byte is not a
@@ -47,6 +54,8 @@ struct CartridgeHeader {
 const char* cartridgeTypeName(uint8_t type);
 // The header checksum of $0134-$014C as the boot ROM computes it.
 uint8_t headerChecksum(const std::vector<uint8_t>& rom);
+// The global checksum: the 16-bit sum of every byte but $014E-$014F.
+uint16_t globalChecksum(const std::vector<uint8_t>& rom);
 
 // Every MBC register, for save states. rtc/rtcLatched are seconds, minutes, hours, day
 // low, day high (MBC3 registers $08-$0C).

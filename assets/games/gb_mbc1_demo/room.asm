@@ -1,6 +1,6 @@
 ; The demo's room and tiles, in ROMX bank 2 beside CollidePlayer; Start maps
 ; the bank, then copies them into WRAM (wRoomCells, wMetatileAttrs) and VRAM.
-; maps/game_gb_mbc1_demo.map.json holds the same room.
+; gb_mbc1_demo.map.json holds the same room for Collidoscope.
 ;
 ; Metatiles (one 8x8 tile each, tile id = metatile id): 0 floor, 1 wall
 ; (solid), 2 block (solid), 3 grass.

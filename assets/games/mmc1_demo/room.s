@@ -1,7 +1,7 @@
 ; The demo's room and graphics, in switchable PRG bank 2 with collide_player
 ; (RODATA goes there, mmc1.cfg). The fixed bank maps bank 2, then copies them
 ; into RAM (room_cells, metatile_attrs) and CHR-RAM at reset.
-; maps/game_mmc1_demo.map.json holds the same room.
+; mmc1_demo.map.json holds the same room for Collidoscope.
 ;
 ; Metatiles: 0 floor, 1 wall (solid), 2 block (solid), 3 grass.
 ; Each metatile is drawn as 2x2 copies of the tile with its own number.

@@ -1,5 +1,6 @@
 ; The demo's room and graphics, copied into RAM (room_cells, metatile_attrs)
-; and CHR-RAM at reset. maps/game_nrom_demo.map.json holds the same room.
+; and CHR-RAM at reset. nrom_demo.map.json holds the same room for
+; Collidoscope.
 ;
 ; Metatiles: 0 floor, 1 wall (solid), 2 block (solid), 3 grass.
 ; Each metatile is drawn as 2x2 copies of the tile with its own number.
