@@ -1,5 +1,6 @@
 // The Game Boy game machine: emusm83::GbBus (MBC, LCD timing, joypad, timer)
 // and the SM83 behind the Machine interface. See game_machine.h.
+#include <algorithm>
 #include <cstring>
 
 #include "core/game/game_machine.h"
@@ -143,12 +144,13 @@ class GbGameMachine final : public GameMachine {
   }
 
   void restore(const Snapshot& s) override {
-    if (auto* st = dynamic_cast<const HeldGb*>(s.system.get())) {
+    const auto* st = dynamic_cast<const HeldGb*>(s.system.get());
+    if (st) {
       bus_.loadState(st->state.bus);
       cpu_.setState(st->state.cpu);
     }
     // The RAM and registers as given: a caller may have changed them (re-encoding a room).
-    if (s.ram.size() == 0x2000 + 0x7F) {
+    if (s.ram.size() == 0x2000 + 0x7F && !(st && sameRam(s.ram, st->state.bus))) {
       for (uint32_t i = 0; i < 0x2000; ++i) bus_.poke(uint16_t(0xC000 + i), s.ram[i]);
       for (uint32_t i = 0; i < 0x7F; ++i) bus_.poke(uint16_t(0xFF80 + i), s.ram[0x2000 + i]);
     }
@@ -158,6 +160,11 @@ class GbGameMachine final : public GameMachine {
   size_t snapshotSize() const override { return stateBytes_ + 0x2000 + 0x7F + 14; }
 
  private:
+  static bool sameRam(const std::vector<uint8_t>& ram, const emusm83::GbBusState& bus) {
+    return std::equal(bus.wram.begin(), bus.wram.end(), ram.begin()) &&
+           std::equal(bus.hram.begin(), bus.hram.end(), ram.begin() + 0x2000);
+  }
+
   CallResult reviewed(CallResult r) const {
     if (r.reason == HaltKind::Returned || r.reason == HaltKind::Locked)
       core::detail::reviewSm83(
