@@ -105,8 +105,10 @@ void planDbgSegments(const std::string& text, const RomFile* rom, DbgParseOption
   for (const DbgSegmentInfo& s : segs) {
     if (s.outputOffset < 0) continue;  // bss, zeropage: not in the file
     const bool header = s.outputOffset < prgStart && s.start < 0x8000;
-    const bool chr = prgEnd >= 0 ? s.outputOffset >= prgEnd
-                                 : (s.name == "CHARS" || s.name == "CHR") && s.start < 0x6000;
+    // CHR data runs at $0000 (PPU space); a CPU segment past the PRG ROM stays, so
+    // checkSymbols can say it does not fit this ROM.
+    const bool chr = s.start < 0x6000 && (prgEnd >= 0 ? s.outputOffset >= prgEnd
+                                                      : s.name == "CHARS" || s.name == "CHR");
     if (header || chr) {
       opts.skipSegments.push_back(s.name);
       continue;
