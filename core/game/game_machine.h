@@ -50,6 +50,11 @@ class GameMachine : public Machine {
   virtual void setButtons(uint8_t mask) = 0;
   // Makes ROM bank `bank` visible at `addr`; false (no change) when it cannot.
   virtual bool mapBank(uint16_t addr, unsigned bank) = 0;
+  // Video memory the CPU wrote, for views and tests: OAM (256 bytes NES, 160 Game
+  // Boy), and VRAM (NES: 2 KiB nametable RAM then 32 bytes of palette; Game Boy:
+  // the 8 KiB at $8000).
+  virtual std::vector<uint8_t> oam() const = 0;
+  virtual std::vector<uint8_t> vram() const = 0;
   // Banks beginCall(entry) maps first (from the entry symbol's bank).
   void setEntryBank(uint16_t entry, unsigned bank) { entryBanks_.push_back({entry, bank}); }
 

@@ -58,6 +58,9 @@ class GbGameMachine final : public GameMachine {
     return addr < 0x8000 && bus_.mapRomBank(bank);
   }
 
+  std::vector<uint8_t> oam() const override { return {bus_.oam().begin(), bus_.oam().end()}; }
+  std::vector<uint8_t> vram() const override { return {bus_.vram().begin(), bus_.vram().end()}; }
+
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
 

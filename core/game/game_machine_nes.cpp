@@ -54,6 +54,15 @@ class NesGameMachine final : public GameMachine {
   void setButtons(uint8_t mask) override { nes_.setButtons(0, mask); }
   bool mapBank(uint16_t addr, unsigned bank) override { return nes_.mapPrgBank(addr, bank); }
 
+  std::vector<uint8_t> oam() const override {
+    return {nes_.bus().oam().begin(), nes_.bus().oam().end()};
+  }
+  std::vector<uint8_t> vram() const override {
+    std::vector<uint8_t> v(nes_.bus().nametableRam().begin(), nes_.bus().nametableRam().end());
+    v.insert(v.end(), nes_.bus().paletteRam().begin(), nes_.bus().paletteRam().end());
+    return v;
+  }
+
   uint8_t peek(uint16_t addr) const override { return nes_.bus().peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { nes_.bus().poke(addr, v); }
 
