@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/game/game_machine.h"
-#include "core/game/game_watch.h"
+#include "core/game/game_machine_cpu.h"
 #include "emusm83/gb_bus.h"
 
 namespace core::game {
@@ -19,8 +18,14 @@ struct GbState {
 };
 using HeldGb = detail::HeldState<GbState>;
 
-class GbGameMachine final : public GameMachine {
+class GbGameMachine;
+using GbBase = detail::GameCpuMachine<GbGameMachine, emusm83::RunLimits, emusm83::DataHook,
+                                      emusm83::BusObserver, emusm83::Access>;
+
+class GbGameMachine final : public GbBase {
  public:
+  static constexpr HaltKind kFault = HaltKind::Locked;
+
   explicit GbGameMachine(emusm83::Cartridge cart)
       : bus_(std::move(cart)), cpu_(bus_), power_(bus_.saveState()) {
     stateBytes_ = sizeof(GbState) + power_.cartRam.size();
@@ -33,22 +38,6 @@ class GbGameMachine final : public GameMachine {
     bus_.setPostBootState();
     cpu_.setPostBootState();
     bootClock_ = bus_.clock();
-  }
-
-  GameRun runFree(std::optional<uint16_t> stop, uint64_t maxCycles,
-                  uint64_t maxInstructions) override {
-    emusm83::RunLimits limits;
-    limits.maxCycles = maxCycles;
-    limits.maxInstructions = maxInstructions;
-    if (stop) {
-      stops_.assign(0x10000, false);
-      stops_[*stop] = true;
-      limits.breakpoints = &stops_;
-    }
-    auto r = cpu_.runUntil(limits);
-    CallResult c{core::detail::toHalt(r.reason), r.cycles, r.instructions, {}};
-    if (c.reason == HaltKind::Locked) reviewed(c);
-    return {c.reason, c.cycles, c.detail};
   }
 
   uint64_t frame() const override { return (bus_.clock() - bootClock_) / kFrameCycles; }
@@ -64,12 +53,6 @@ class GbGameMachine final : public GameMachine {
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
 
-  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
-                  const std::vector<bool>* breakpoints) override {
-    beginCall(entry);
-    return resume(cycleBudget, observer, breakpoints);
-  }
-
   // CALL semantics on the game's own stack; IME stays as the game left it, so its
   // interrupt handlers may run inside the call (and return by RETI).
   void beginCall(uint16_t entry) override {
@@ -82,41 +65,6 @@ class GbGameMachine final : public GameMachine {
     bus_.poke(uint16_t(r.sp + 1), uint8_t(core::detail::kSentinel >> 8));
     r.pc = entry;
     applyCallRegisters();
-  }
-
-  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
-                    const std::vector<bool>* breakpoints) override {
-    emusm83::RunLimits limits;
-    limits.sentinel = core::detail::kSentinel;
-    limits.maxCycles = cycleBudget;
-    limits.breakpoints = breakpoints;
-    attach(observer);
-    auto r = cpu_.runUntil(limits);
-    attach(nullptr);
-    return reviewed({core::detail::toHalt(r.reason), r.cycles, r.instructions, {}});
-  }
-
-  CallResult step(AccessObserver* observer) override {
-    if (cpu_.regs.pc == core::detail::kSentinel) return reviewed({HaltKind::Returned, 0, 0, {}});
-    if (cpu_.locked()) return reviewed({HaltKind::Locked, 0, 0, {}});
-    emusm83::RunLimits limits;
-    limits.maxInstructions = 1;
-    attach(observer);
-    auto r = cpu_.runUntil(limits);
-    attach(nullptr);
-    HaltKind k = cpu_.locked()                             ? HaltKind::Locked
-                 : cpu_.regs.pc == core::detail::kSentinel ? HaltKind::Returned
-                                                           : HaltKind::Stepped;
-    return reviewed({k, r.cycles, r.instructions, {}});
-  }
-
-  void setWatch(const std::vector<AddressRange>& ranges) override {
-    watch_.setRanges(ranges);
-    applyWatch();
-  }
-  void setWatchSink(AccessObserver* sink, bool reads) override {
-    watch_.setSink(sink, reads);
-    applyWatch();
   }
 
   uint16_t pc() const override { return cpu_.regs.pc; }
@@ -162,25 +110,22 @@ class GbGameMachine final : public GameMachine {
 
   size_t snapshotSize() const override { return stateBytes_ + 0x2000 + 0x7F + 14; }
 
+  // The hooks GameCpuMachine calls.
+  emusm83::CpuSm83& cpuRef() { return cpu_; }
+  emusm83::GbBus& busRef() { return bus_; }
+  emusm83::RunResult runCpu(const emusm83::RunLimits& limits) { return cpu_.runUntil(limits); }
+  bool faulted() const { return cpu_.locked(); }
+  void freeRunning() {}
+  void review(CallResult& r) const {
+    core::detail::reviewSm83(
+        cpu_, [this](uint16_t a) { return bus_.peek(a); }, expectedSp_, r);
+  }
+
  private:
   static bool sameRam(const std::vector<uint8_t>& ram, const emusm83::GbBusState& bus) {
     return std::equal(bus.wram.begin(), bus.wram.end(), ram.begin()) &&
            std::equal(bus.hram.begin(), bus.hram.end(), ram.begin() + 0x2000);
   }
-
-  CallResult reviewed(CallResult r) const {
-    if (r.reason == HaltKind::Returned || r.reason == HaltKind::Locked)
-      core::detail::reviewSm83(
-          cpu_, [this](uint16_t a) { return bus_.peek(a); }, expectedSp_, r);
-    return r;
-  }
-
-  void attach(AccessObserver* observer) {
-    adapter_.target = observer;
-    cpu_.setObserver(observer ? &adapter_ : nullptr);
-  }
-
-  void applyWatch() { bus_.setDataHook(watch_.active() ? &watch_ : nullptr, watch_.pages()); }
 
   emusm83::GbBus bus_;
   emusm83::CpuSm83 cpu_;
@@ -188,9 +133,6 @@ class GbGameMachine final : public GameMachine {
   size_t stateBytes_ = 0;
   uint64_t bootClock_ = 0;
   unsigned expectedSp_ = 0xFFFE;
-  std::vector<bool> stops_;
-  detail::GameWatch<emusm83::DataHook> watch_;
-  detail::ObserverAdapter<emusm83::BusObserver, emusm83::Access> adapter_;
 };
 
 }  // namespace

@@ -2,8 +2,7 @@
 // the Machine interface. See game_machine.h.
 #include <cstring>
 
-#include "core/game/game_machine.h"
-#include "core/game/game_watch.h"
+#include "core/game/game_machine_cpu.h"
 #include "emu6502/nes_system.h"
 
 namespace core::game {
@@ -16,8 +15,14 @@ size_t stateBytes(const emu6502::NesSystemState& s) {
          s.bus.extraNametables.size();
 }
 
-class NesGameMachine final : public GameMachine {
+class NesGameMachine;
+using NesBase = detail::GameCpuMachine<NesGameMachine, emu6502::RunLimits, emu6502::DataHook,
+                                       emu6502::BusObserver, emu6502::Access>;
+
+class NesGameMachine final : public NesBase {
  public:
+  static constexpr HaltKind kFault = HaltKind::Jam;
+
   explicit NesGameMachine(emu6502::Cartridge cart)
       : nes_(std::move(cart)), power_(nes_.saveState()), stateBytes_(stateBytes(power_)) {}
 
@@ -27,27 +32,6 @@ class NesGameMachine final : public GameMachine {
     nes_.loadState(power_);
     nes_.setNmiHeld(false);
     nes_.reset();
-  }
-
-  GameRun runFree(std::optional<uint16_t> stop, uint64_t maxCycles,
-                  uint64_t maxInstructions) override {
-    nes_.setNmiHeld(false);
-    emu6502::RunLimits limits;
-    limits.maxCycles = maxCycles;
-    limits.maxInstructions = maxInstructions;
-    if (stop) {
-      stops_.assign(0x10000, false);
-      stops_[*stop] = true;
-      limits.breakpoints = &stops_;
-    }
-    auto r = nes_.run(limits);
-    GameRun out{core::detail::toHalt(r.reason), r.cycles, {}};
-    if (out.reason == HaltKind::Jam) {
-      CallResult c{HaltKind::Jam, 0, 0, {}};
-      reviewed(c);
-      out.detail = c.detail;
-    }
-    return out;
   }
 
   uint64_t frame() const override { return nes_.frame(); }
@@ -66,12 +50,6 @@ class NesGameMachine final : public GameMachine {
   uint8_t peek(uint16_t addr) const override { return nes_.bus().peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { nes_.bus().poke(addr, v); }
 
-  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
-                  const std::vector<bool>* breakpoints) override {
-    beginCall(entry);
-    return resume(cycleBudget, observer, breakpoints);
-  }
-
   // JSR semantics on the game's own stack: RTS pulls sentinel-1 and lands on the
   // sentinel with S back where the call found it. The NMI waits until the call ends.
   void beginCall(uint16_t entry) override {
@@ -88,42 +66,6 @@ class NesGameMachine final : public GameMachine {
     r.p = emu6502::kFlagU | emu6502::kFlagI;
     r.a = r.x = r.y = 0;
     applyCallRegisters();
-  }
-
-  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
-                    const std::vector<bool>* breakpoints) override {
-    emu6502::RunLimits limits;
-    limits.sentinel = core::detail::kSentinel;
-    limits.maxCycles = cycleBudget;
-    limits.breakpoints = breakpoints;
-    attach(observer);
-    auto r = nes_.run(limits);
-    attach(nullptr);
-    return reviewed({core::detail::toHalt(r.reason), r.cycles, r.instructions, {}});
-  }
-
-  CallResult step(AccessObserver* observer) override {
-    auto& cpu = nes_.cpu();
-    if (cpu.regs.pc == core::detail::kSentinel) return reviewed({HaltKind::Returned, 0, 0, {}});
-    if (cpu.jammed()) return reviewed({HaltKind::Jam, 0, 0, {}});
-    emu6502::RunLimits limits;
-    limits.maxInstructions = 1;
-    attach(observer);
-    auto r = nes_.run(limits);
-    attach(nullptr);
-    HaltKind k = cpu.jammed()                             ? HaltKind::Jam
-                 : cpu.regs.pc == core::detail::kSentinel ? HaltKind::Returned
-                                                          : HaltKind::Stepped;
-    return reviewed({k, r.cycles, r.instructions, {}});
-  }
-
-  void setWatch(const std::vector<AddressRange>& ranges) override {
-    watch_.setRanges(ranges);
-    applyWatch();
-  }
-  void setWatchSink(AccessObserver* sink, bool reads) override {
-    watch_.setSink(sink, reads);
-    applyWatch();
   }
 
   uint16_t pc() const override { return nes_.cpu().regs.pc; }
@@ -163,28 +105,22 @@ class NesGameMachine final : public GameMachine {
 
   size_t snapshotSize() const override { return stateBytes_ + 0x800 + 8; }
 
+  // The hooks GameCpuMachine calls.
+  emu6502::Cpu6502& cpuRef() { return nes_.cpu(); }
+  emu6502::NesBus& busRef() { return nes_.bus(); }
+  emu6502::RunResult runCpu(const emu6502::RunLimits& limits) { return nes_.run(limits); }
+  bool faulted() const { return nes_.cpu().jammed(); }
+  void freeRunning() { nes_.setNmiHeld(false); }
+  void review(CallResult& r) const {
+    core::detail::review6502(
+        nes_.cpu(), [this](uint16_t a) { return nes_.bus().peek(a); }, expectedS_, r);
+  }
+
  private:
-  CallResult reviewed(CallResult r) const {
-    if (r.reason == HaltKind::Returned || r.reason == HaltKind::Jam)
-      core::detail::review6502(
-          nes_.cpu(), [this](uint16_t a) { return nes_.bus().peek(a); }, expectedS_, r);
-    return r;
-  }
-
-  void attach(AccessObserver* observer) {
-    adapter_.target = observer;
-    nes_.cpu().setObserver(observer ? &adapter_ : nullptr);
-  }
-
-  void applyWatch() { nes_.bus().setDataHook(watch_.active() ? &watch_ : nullptr, watch_.pages()); }
-
   emu6502::NesSystem nes_;
   emu6502::NesSystemState power_;
   size_t stateBytes_;
   unsigned expectedS_ = 0xFD;
-  std::vector<bool> stops_;
-  detail::GameWatch<emu6502::DataHook> watch_;
-  detail::ObserverAdapter<emu6502::BusObserver, emu6502::Access> adapter_;
 };
 
 }  // namespace
