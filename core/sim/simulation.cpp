@@ -555,6 +555,16 @@ bool cancelledRun(std::string* error) {
   return false;
 }
 
+// Keyframes every 16 frames, or sparser when they would pass 256 MiB: a game
+// machine's snapshot holds the whole system (tens of KiB, not 2 KiB of RAM), and
+// a million-frame run must not need gigabytes. Seeks replay at most an interval.
+int keyIntervalFor(int frames, size_t snapshotBytes) {
+  constexpr uint64_t kBudget = uint64_t(256) << 20;
+  const uint64_t total = uint64_t(std::max(frames, 1)) * std::max<size_t>(snapshotBytes, 1);
+  const uint64_t interval = (total + kBudget - 1) / kBudget;  // keyframes of `total / interval`
+  return int(std::max<uint64_t>(16, (interval + 15) / 16 * 16));
+}
+
 void startProgress(const SimProgress& p, int total) {
   if (p.framesDone) *p.framesDone = 0;
   if (p.framesTotal) *p.framesTotal = total;
@@ -595,6 +605,7 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   rec.frames = std::move(spareFrames_);
   spareFrames_.clear();
   for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
+  rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
   rec.keyframes.reserve(size_t(scenario_.frames / rec.keyInterval + 1));
   if (!runFrames(0, rec.frames, rec.keyframes, rec.keyInterval, progress, error)) {

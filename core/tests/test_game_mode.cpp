@@ -336,3 +336,32 @@ TEST_F(GameModeTest, PokeOfRomNeverTouchesTheFile) {
 
 }  // namespace
 }  // namespace core
+
+namespace core {
+namespace {
+
+// A game machine's keyframes hold the whole system; a long run spaces them out so
+// they stay within 256 MiB (the flat machines keep one every 16 frames), and a
+// seek far into it still lands on the recorded state.
+TEST_F(GameModeTest, LongRunsSpaceTheirKeyframes) {
+  REQUIRE_GAME("nrom_demo");
+  Scenario sc = loadGame("nrom_demo");
+  sc.frames = 200000;
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.build(sc, &error)) << error;
+  ASSERT_TRUE(sim.simulate(&error)) << error;
+  const Recording& rec = sim.recording();
+  EXPECT_GT(rec.keyInterval, 16);
+  size_t bytes = 0;
+  for (const Snapshot& k : rec.keyframes)
+    bytes += k.ram.size() + (k.system ? k.system->bytes() : 0);
+  EXPECT_LE(bytes, size_t(256) << 20);
+  const int f = 199999 - rec.keyInterval / 2;
+  ASSERT_TRUE(sim.seek(f, 0));
+  EntityFrame ef = sim.runEntity(0, sim.scenario().inputAt(f), false);
+  EXPECT_EQ(ef.after, rec.frames[size_t(f)].entities[0].after);
+}
+
+}  // namespace
+}  // namespace core
