@@ -382,6 +382,13 @@ void NesBus::chrWrite(uint16_t ppuAddr, uint8_t v) {
 
 // ---- timing inputs (NesSystem) ----
 
+void NesBus::resetPpu() {
+  ppu_.ctrl = ppu_.mask = 0;
+  ppu_.w = false;
+  ppu_.readBuffer = 0;
+  nmiEdge_ = false;
+}
+
 bool NesBus::startVblank() {
   ppu_.status |= 0x80;
   return ppu_.ctrl & 0x80;

@@ -139,6 +139,9 @@ class NesBus : public Bus {
   // says whether $2000 asks for an NMI; startPreRender() clears vblank, sprite 0
   // and overflow; spriteZeroHit() sets the flag when rendering is on.
   bool startVblank();
+  // The console's reset line: $2000/$2001, the write toggle and the read buffer
+  // clear; the flags and memories stay.
+  void resetPpu();
   void startPreRender();
   void spriteZeroHit();
   bool renderingOn() const { return (ppu_.mask & 0x18) == 0x18; }

@@ -20,6 +20,7 @@ void NesSystem::reset() {
   frame_ = 0;
   frameCycle_ = kPreRenderCycle;
   nmiPending_ = false;
+  bus_.resetPpu();
   bus_.startPreRender();
   spriteZeroCycle_ = spriteZeroCycleFor(bus_.oam());
 }

@@ -61,7 +61,9 @@ class NesSystem {
   Cpu6502& cpu() { return cpu_; }
   const Cpu6502& cpu() const { return cpu_; }
 
-  void reset();  // through $FFFC; frame timing restarts at the pre-render line
+  // Through $FFFC; $2000/$2001 clear (as the reset line does to the PPU) and the
+  // frame timing restarts at the pre-render line.
+  void reset();
   // Cpu6502::runUntil with the hardware kept in step (see above). maxCycles and
   // maxInstructions count from this call; cycles include NMI entries and DMA
   // stalls. A breakpoint at the first PC of a slice stops like one inside it.

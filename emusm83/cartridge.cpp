@@ -48,6 +48,8 @@ constexpr TypeEntry kTypes[] = {
     {0xFF, "HuC1+RAM+BATTERY", Mbc::None, false, true, true},
 };
 
+constexpr size_t kMaxRomBytes = size_t{0x8000} << 8;  // ROM size code 8
+
 const TypeEntry* findType(uint8_t type) {
   for (const auto& t : kTypes)
     if (t.type == type) return &t;
@@ -338,8 +340,18 @@ CartridgeLoad loadCartridgeFile(const std::string& path) {
     out.error = path + ": cannot open file";
     return out;
   }
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
+  // Read at most one byte past the largest ROM, so a huge file (or a device that
+  // never ends) is refused without being read into memory.
+  std::vector<uint8_t> bytes(kMaxRomBytes + 1);
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  bytes.resize(static_cast<size_t>(in.gcount()));
+  if (bytes.size() > kMaxRomBytes) {
+    CartridgeLoad out;
+    out.error = path + ": " +
+                fmt("file is larger than %u bytes (8 MiB), the largest Game Boy ROM",
+                    static_cast<unsigned>(kMaxRomBytes));
+    return out;
+  }
   return loadCartridge(std::move(bytes), path);
 }
 

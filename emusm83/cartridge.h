@@ -133,6 +133,7 @@ struct CartridgeLoad {
 
 // `name` prefixes the messages (usually the file name).
 CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name = "ROM");
+// Refuses a file over 8 MiB (the largest ROM size code) without reading all of it.
 CartridgeLoad loadCartridgeFile(const std::string& path);
 
 }  // namespace emusm83

@@ -37,7 +37,9 @@
 //
 // Data hook: setDataHook() names 256-byte pages whose data reads and writes (not
 // opcode or operand fetches; stack accesses count) are reported; only those pages
-// leave the CPU's fast page map. peek()/poke() are never reported.
+// leave the CPU's fast page map. The CPU tells fetches from data through
+// Bus::readAccess(); a plain read() from outside the CPU counts as a data read.
+// peek()/poke() and OAM DMA's reads and writes are never reported.
 #pragma once
 
 #include <array>

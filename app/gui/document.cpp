@@ -148,7 +148,7 @@ bool GuiApp::openMap(const std::string& path) {
   s.path.clear();
   s.name = s.map.name;
   auto sim = std::make_unique<core::Simulation>();
-  if (!sim->build(s, &error) || !roomEncodes(*sim, &error)) {
+  if (!sim->build(s, &error) || !core::roomEncodes(*sim, &error)) {
     status_ = "Cannot run " + fileName(path) + " with this routine: " + error;
     return false;
   }
@@ -174,7 +174,7 @@ void GuiApp::newRoom() {
   s.path.clear();
   s.name = "untitled";
   auto sim = std::make_unique<core::Simulation>();
-  if (!sim->build(s, &error) || !roomEncodes(*sim, &error)) {
+  if (!sim->build(s, &error) || !core::roomEncodes(*sim, &error)) {
     status_ = "New room: " + error;
     return;
   }

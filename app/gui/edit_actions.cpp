@@ -80,9 +80,9 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
   // The heatmap counted failures on the old map: it would point at the wrong cells.
   if (mapChanged && view_.lastAudit) {
     // A live audit: only the cases the edit touched run again (core::LiveAudit).
-    if (audit_.job.running() && audit_.job.lastWasUpdate())
+    if (ws_.auditJob().running() && ws_.auditJob().lastWasUpdate())
       audit_.liveUpdatePending = true;  // pollAudit updates again when this one is done
-    else if (audit_.saved || !audit_.job.update(sim()->scenario())) {
+    else if (audit_.saved || !ws_.auditJob().update(sim()->scenario())) {
       view_.lastAudit.reset();
       status_ = "The map changed: the audit heatmap is cleared (run the audit again)";
     }

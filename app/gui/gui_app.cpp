@@ -40,7 +40,7 @@ bool GuiApp::openScenario(const std::string& path) {
   std::string error;
   auto sim = std::make_unique<core::Simulation>();
   if (!core::loadScenario(path, scenario, &error) || !sim->build(scenario, &error) ||
-      !roomEncodes(*sim, &error)) {
+      !core::roomEncodes(*sim, &error)) {
     status_ = error;
     std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
     return false;
@@ -67,7 +67,7 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
     return false;
   }
   if (!sim() || (needsFrames && frameCount() == 0)) {
-    ImGui::TextDisabled(sim() && simJob_.running() ? "Simulating..." : "No scenario open.");
+    ImGui::TextDisabled(sim() && ws_.simJob().running() ? "Simulating..." : "No scenario open.");
     ImGui::End();
     return false;
   }

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/audit_job.h"
 #include "app/gui/debugger.h"
 #include "app/gui/routine_editor.h"
-#include "app/gui/sim_job.h"
+#include "core/workspace/audit_job.h"
+#include "core/workspace/sim_job.h"
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
@@ -74,6 +74,18 @@ struct TimelineState {
   bool playing = false;
   float speed = 1.0f;  // frames per display frame
   float accumulator = 0;
+};
+
+// The Audit panel's state; the audit job itself is the workspace's (ws_.auditJob()).
+struct AuditPanelState {
+  core::AuditOptions options;
+  std::shared_ptr<const core::AuditResult> result;
+  int verdictFilter = -1;  // show failing cases of this verdict only (-1 = all)
+  int openedCase = -1;     // index into result->failures shown in room + timeline
+  // The scenario's own simulation while an audit case is open in its place.
+  std::unique_ptr<core::Simulation> saved;
+  bool savedStale = false;         // its recording predates the image or edits: re-run on close
+  bool liveUpdatePending = false;  // a map edit came while an update ran: update again
 };
 
 class GuiApp {
@@ -214,9 +226,8 @@ class GuiApp {
   core::Workspace ws_;
   core::Debugger& debugger_ = ws_.debugger();
   core::Simulation* sim() const { return ws_.simulation(); }
-  uint64_t simId_ = 0;     // bumped whenever the simulation is replaced by another document
-  SimJob simJob_;          // declared after ws_: joined before it is destroyed
-  SimRequest simPending_;  // what the shown recording does not reflect yet
+  uint64_t simId_ = 0;           // bumped whenever the simulation is replaced by another document
+  core::SimRequest simPending_;  // what the shown recording does not reflect yet
   bool simUserCancelled_ = false;
   core::MapDocument placeholder_;
   std::string status_;

@@ -34,7 +34,7 @@ std::string caseName(const core::AuditFailure& f) {
 // checks code other than what the editor shows; if they do not assemble, the
 // audit does not start and the errors show in the Routine tab.
 void GuiApp::startAudit() {
-  if (!sim() || audit_.job.running()) return;
+  if (!sim() || ws_.auditJob().running()) return;
   syncEditorFiles();
   if (routineHasUnassembledEdits() && !assembleRoutine()) {
     status_ = "Audit not run: the edited routine does not assemble (see the Routine tab)";
@@ -44,7 +44,7 @@ void GuiApp::startAudit() {
   // Every core, as the CLI uses: the audit runs on worker threads, so the
   // window keeps drawing (the scheduler shares the cores) and Cancel works.
   o.threads = 0;
-  audit_.job.start(auditBase().scenario(), auditBase().image(), o);
+  ws_.auditJob().start(auditBase().scenario(), auditBase().image(), o);
   status_ = "Audit running";
 }
 
@@ -58,7 +58,7 @@ core::Simulation& GuiApp::auditBase() {
 }
 
 void GuiApp::pollAudit() {
-  auto r = audit_.job.take();
+  auto r = ws_.auditJob().take();
   if (!r) return;
   audit_.result = r;
   audit_.openedCase = -1;
@@ -69,10 +69,10 @@ void GuiApp::pollAudit() {
   view_.lastAudit = r;
   if (audit_.liveUpdatePending && sim()) {
     audit_.liveUpdatePending = false;
-    audit_.job.update(sim()->scenario());
+    ws_.auditJob().update(sim()->scenario());
   }
   char text[160];
-  if (audit_.job.lastWasUpdate())
+  if (ws_.auditJob().lastWasUpdate())
     std::snprintf(
         text, sizeof text, "Audit updated after the edit: %llu cases, %llu failing, %.0f ms",
         (unsigned long long)r->cases, (unsigned long long)r->failing(), r->seconds * 1000);
@@ -92,14 +92,14 @@ void GuiApp::openAuditCase(int index) {
   auto sim = std::make_unique<core::Simulation>();
   sim->scenario() = s;
   std::string error;
-  if (!sim->bindImage(base.image(), &error) || !roomEncodes(*sim, &error)) {
+  if (!sim->bindImage(base.image(), &error) || !core::roomEncodes(*sim, &error)) {
     status_ = error;
     return;
   }
   if (!audit_.saved) {
     // A re-simulation of the document still under way is dropped with the
     // switch: it runs again when the case closes.
-    audit_.savedStale = simJob_.running() || simPending_.any;
+    audit_.savedStale = ws_.simJob().running() || simPending_.any;
     audit_.saved = ws_.release();
   }
   replaceSimulation(std::move(sim));
@@ -120,7 +120,7 @@ void GuiApp::closeAuditCase() {
 }
 
 void GuiApp::drawAuditControls() {
-  const bool running = audit_.job.running();
+  const bool running = ws_.auditJob().running();
   ImGui::BeginDisabled(running);
   ImGui::SetNextItemWidth(36);
   ImGui::InputInt("stride", &audit_.options.stride, 0);
@@ -140,13 +140,13 @@ void GuiApp::drawAuditControls() {
       ImGui::SetTooltip(
           "The Routine tab has edits the running image does not hold;\n"
           "Run audit assembles them first (as Assemble & run, F7).");
-  } else if (ImGui::Button(audit_.job.cancelling() ? "Cancelling..." : "Cancel")) {
-    audit_.job.cancel();
+  } else if (ImGui::Button(ws_.auditJob().cancelling() ? "Cancelling..." : "Cancel")) {
+    ws_.auditJob().cancel();
   }
   ImGui::SameLine();
   char overlay[48];
-  std::snprintf(overlay, sizeof overlay, "%zu / %zu", audit_.job.done(), audit_.job.total());
-  ImGui::ProgressBar(running         ? audit_.job.progress()
+  std::snprintf(overlay, sizeof overlay, "%zu / %zu", ws_.auditJob().done(), ws_.auditJob().total());
+  ImGui::ProgressBar(running         ? ws_.auditJob().progress()
                      : audit_.result ? 1.0f
                                      : 0.0f,
                      ImVec2(-1, 0),

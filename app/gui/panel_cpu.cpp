@@ -73,7 +73,7 @@ void drawFlags(const std::string& names, uint32_t flags, uint32_t prevFlags) {
 }  // namespace
 
 void GuiApp::resetDebugger() {
-  audit_.job.stop();
+  ws_.auditJob().stop();
   audit_.result.reset();
   audit_.saved.reset();
   audit_.openedCase = -1;

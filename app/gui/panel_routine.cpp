@@ -143,10 +143,10 @@ bool GuiApp::assembleRoutine() {
   resimulate();  // the recording, verdicts and trace follow the new image
   // A live audit's cases belong to the old image: the next map edit clears the
   // heatmap instead of updating it (run the audit again).
-  if (!audit_.job.running()) audit_.job.stop();
+  if (!ws_.auditJob().running()) ws_.auditJob().stop();
   debugger_.invalidate();
   memoryLabels_.clear();
-  editor_.message = simJob_.running()
+  editor_.message = ws_.simJob().running()
                         ? std::string("Assembled; re-simulating (see the status bar)")
                         : "Assembled and re-simulated " + std::to_string(frameCount()) + " frames";
   editor_.messageIsError = false;

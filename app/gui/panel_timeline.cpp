@@ -70,7 +70,7 @@ void GuiApp::drawTimelinePanel() {
   }
   const int n = frameCount();
   if (n == 0) {
-    if (sim() && simJob_.running())
+    if (sim() && ws_.simJob().running())
       drawSimulationStatus();  // the first recording of a document is under way
     else
       ImGui::TextDisabled("No scenario open. File > Open sample.");

@@ -23,38 +23,38 @@ constexpr std::chrono::milliseconds kSyncWait(30);
 void GuiApp::replaceSimulation(std::unique_ptr<core::Simulation> sim) {
   ws_.adopt(std::move(sim), false);
   ++simId_;  // a run started for the previous one is of no use any more
-  simPending_ = SimRequest{};
+  simPending_ = core::SimRequest{};
   simUserCancelled_ = false;
-  if (simJob_.running()) simJob_.cancel();
+  if (ws_.simJob().running()) ws_.simJob().cancel();
 }
 
 void GuiApp::requestSimulation(int from, bool mapChanged) {
   if (!sim()) return;
   simPending_.merge(from, mapChanged);
   simUserCancelled_ = false;
-  if (simJob_.running()) {
-    simJob_.cancel();  // outdated: pollSimulation starts the next run once it stops
+  if (ws_.simJob().running()) {
+    ws_.simJob().cancel();  // outdated: pollSimulation starts the next run once it stops
     return;
   }
   startSimulation();
-  if (simJob_.waitFor(kSyncWait)) pollSimulation();
+  if (ws_.simJob().waitFor(kSyncWait)) pollSimulation();
 }
 
 void GuiApp::startSimulation() {
-  if (!sim() || !simPending_.any || simJob_.running()) return;
+  if (!sim() || !simPending_.any || ws_.simJob().running()) return;
   std::unique_ptr<core::Simulation> work = sim()->clone();
   if (!work) {
     status_ = "Cannot re-simulate: the routine's image does not bind";
-    simPending_ = SimRequest{};
+    simPending_ = core::SimRequest{};
     return;
   }
-  simJob_.start(std::move(work), simPending_, simId_);
-  simPending_ = SimRequest{};
+  ws_.simJob().start(std::move(work), simPending_, simId_);
+  simPending_ = core::SimRequest{};
 }
 
 void GuiApp::pollSimulation() {
-  SimJob::Result r;
-  if (!simJob_.take(r)) return;
+  core::SimJob::Result r;
+  if (!ws_.simJob().take(r)) return;
   if (r.target != simId_) {  // the document changed meanwhile
     startSimulation();
     return;
@@ -84,30 +84,30 @@ void GuiApp::pollSimulation() {
 }
 
 void GuiApp::finishSimulation() {
-  while (simJob_.running()) {
-    simJob_.waitFor(std::chrono::milliseconds(1000));
+  while (ws_.simJob().running()) {
+    ws_.simJob().waitFor(std::chrono::milliseconds(1000));
     pollSimulation();
   }
 }
 
 bool GuiApp::recordingStale() const {
-  return simPending_.any && !simJob_.running();
+  return simPending_.any && !ws_.simJob().running();
 }
 
 void GuiApp::drawSimulationStatus() {
-  if (simJob_.running()) {
-    const int total = std::max(simJob_.total(), 1);
-    const int done = std::min(simJob_.done(), total);
+  if (ws_.simJob().running()) {
+    const int total = std::max(ws_.simJob().total(), 1);
+    const int done = std::min(ws_.simJob().done(), total);
     char text[96];
     std::snprintf(text, sizeof text, "%s frames %d of %d",
-                  simJob_.cancelling() ? "Stopping:" : "Simulating:", done, total);
+                  ws_.simJob().cancelling() ? "Stopping:" : "Simulating:", done, total);
     ImGui::SetNextItemWidth(220);
     ImGui::ProgressBar(float(done) / float(total), ImVec2(220, 0), text);
     ImGui::SameLine();
-    ImGui::BeginDisabled(simJob_.cancelling());
+    ImGui::BeginDisabled(ws_.simJob().cancelling());
     if (ImGui::SmallButton("Cancel")) {
       simUserCancelled_ = true;
-      simJob_.cancel();
+      ws_.simJob().cancel();
     }
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))

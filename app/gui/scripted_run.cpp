@@ -34,7 +34,7 @@ void GuiApp::applyScriptOptions() {
   }
   if (!opts_.audit) return;
   startAudit();
-  audit_.job.wait();
+  ws_.auditJob().wait();
   pollAudit();
   if (opts_.auditCase < 0) return;
   const size_t failing = audit_.result ? audit_.result->failures.size() : 0;

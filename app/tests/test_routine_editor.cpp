@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/gui/audit_job.h"
+#include "core/workspace/audit_job.h"
 #include "app/gui/routine_editor.h"
 #include "app/tests/temp_dir_test.h"
 #include "core/asm/ca65/ca65.h"
@@ -165,7 +165,7 @@ TEST(RoutineEditorAudit, TheAuditJobRunsTheImageAssembledFromTheBuffers) {
   o.maxSpeed = 2;
   o.diagonals = false;
   auto audit = [&](const core::AsmResult& image) {
-    app::AuditJob job;
+    core::AuditJob job;
     job.start(sc, image, o);
     job.wait();
     auto r = job.take();

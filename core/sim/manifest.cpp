@@ -327,6 +327,125 @@ void readRegisters(JsonReader& r, const json& j, RoutineManifest& m, int version
   }
 }
 
+// An entity field the motion block names: a key of entity.fields.
+std::string intentFieldName(JsonReader& r, const json& obj, const std::string& path,
+                            const std::string& key, const RoutineManifest& m,
+                            std::optional<std::string> fallback = std::nullopt) {
+  const std::string name = r.string(obj, path, key, fallback);
+  if (r.ok() && !m.fields.count(name))
+    r.fail(JsonReader::join(path, key), "\"" + name + "\" is not one of entity.fields");
+  return name;
+}
+
+IntentField readIntentField(JsonReader& r, const json& mo, const std::string& key,
+                            const RoutineManifest& m) {
+  IntentField f;
+  const std::string p = JsonReader::join("motion", key);
+  const json* v = r.field(mo, "motion", key, true);
+  if (!v) return f;
+  if (v->is_string()) {
+    f.field = intentFieldName(r, mo, "motion", key, m);
+    return f;
+  }
+  if (!v->is_object()) {
+    r.fail(p, "expected a field name or {\"field\": ..., \"fracBits\": ..., \"signed\": ...}");
+    return f;
+  }
+  f.field = intentFieldName(r, *v, p, "field", m);
+  f.isSigned = r.boolean(*v, p, "signed", true);
+  if (r.ok()) {
+    const int bits = 8 * m.fields.at(f.field).size;
+    f.fracBits = int(r.integer(*v, p, "fracBits", 0, bits - 1, 0));
+  }
+  return f;
+}
+
+// The motion block (docs/manifest.md): where the oracle takes a call's intended move from.
+void readMotion(JsonReader& r, const json& j, RoutineManifest& m) {
+  MotionModel& mm = m.motion;
+  const json* mo = r.object(j, "", "motion", false);
+  // Version 1 before "from" existed: a "speed" field gave the magnitude.
+  const bool legacySpeed = m.fields.count("speed") > 0;
+  if (!mo) {
+    if (legacySpeed) {
+      mm.from = IntentSource::Speed;
+      mm.speedField = "speed";
+    }
+    return;
+  }
+  mm.speed = int(r.integer(*mo, "motion", "speed", 1, 64, 1));
+  if (const json* slots = r.array(*mo, "motion", "inputSlots", false)) {
+    mm.inputSlots.clear();
+    for (size_t i = 0; i < slots->size() && r.ok(); ++i)
+      mm.inputSlots.push_back(
+          int(r.element((*slots)[i], JsonReader::join("motion.inputSlots", i), 0, 255)));
+  }
+  if (const json* dirs = r.object(*mo, "motion", "directions", false)) {
+    for (auto it = dirs->begin(); it != dirs->end() && r.ok(); ++it) {
+      std::string p = JsonReader::join("motion.directions", it.key());
+      auto key = parseNumberText(it.key());
+      if (!key)
+        r.fail(p, "key must be a number");
+      else if (!it->is_array() || it->size() != 2)
+        r.fail(p, "expected [dx, dy]");
+      else
+        mm.directions[int(*key)] = {int(r.element((*it)[0], p + "[0]", -1, 1)),
+                                    int(r.element((*it)[1], p + "[1]", -1, 1))};
+    }
+  }
+  const std::string from = r.string(*mo, "motion", "from", legacySpeed ? "speed" : "input");
+  if (!r.ok()) return;
+  if (from == "input") {
+    mm.from = IntentSource::Input;
+  } else if (from == "speed") {
+    mm.from = IntentSource::Speed;
+    mm.speedField = intentFieldName(r, *mo, "motion", "speedField", m, "speed");
+  } else if (from == "velocity") {
+    mm.from = IntentSource::Velocity;
+    mm.dx = readIntentField(r, *mo, "dx", m);
+    mm.dy = readIntentField(r, *mo, "dy", m);
+    const std::string round = r.string(*mo, "motion", "rounding", "floor");
+    if (r.ok() && round != "floor" && round != "toward-zero")
+      r.fail("motion.rounding", "\"" + round + "\" is not floor or toward-zero");
+    mm.rounding = round == "toward-zero" ? SubpixelRounding::TowardZero : SubpixelRounding::Floor;
+  } else if (from == "requested") {
+    mm.from = IntentSource::Requested;
+    mm.requestedX = intentFieldName(r, *mo, "motion", "x", m);
+    mm.requestedY = intentFieldName(r, *mo, "motion", "y", m);
+  } else {
+    r.fail("motion.from", "\"" + from + "\" is not input, speed, velocity or requested");
+    return;
+  }
+  const std::string diag = r.string(*mo, "motion", "diagonal", "both");
+  if (!r.ok()) return;
+  if (diag == "both")
+    mm.diagonal = DiagonalRule::Both;
+  else if (diag == "one-axis")
+    mm.diagonal = DiagonalRule::OneAxis;
+  else if (diag == "last-pressed")
+    mm.diagonal = DiagonalRule::LastPressed;
+  else
+    r.fail("motion.diagonal", "\"" + diag + "\" is not both, one-axis or last-pressed");
+  if (const json* pr = r.array(*mo, "motion", "priority", false)) {
+    if (pr->size() != 4) r.fail("motion.priority", "expected the four directions in order");
+    std::array<bool, 4> seen{};
+    for (size_t i = 0; i < pr->size() && i < 4 && r.ok(); ++i) {
+      const std::string p = JsonReader::join("motion.priority", i);
+      const json& v = (*pr)[i];
+      int k = -1;
+      for (int d = 0; d < 4; ++d)
+        if (v.is_string() && v == padDirectionName(PadDirection(d))) k = d;
+      if (k < 0)
+        r.fail(p, "expected up, down, left or right");
+      else if (seen[size_t(k)])
+        r.fail(p, "\"" + v.get<std::string>() + "\" appears twice");
+      if (k < 0 || !r.ok()) break;
+      seen[size_t(k)] = true;
+      mm.priority[i] = PadDirection(k);
+    }
+  }
+}
+
 }  // namespace
 
 int presetRegisterBits(Cpu cpu, const std::string& reg) {
@@ -343,6 +462,11 @@ int presetRegisterBits(Cpu cpu, const std::string& reg) {
   for (const char* n : kSm83x16)
     if (reg == n) return 16;
   return 0;
+}
+
+const char* padDirectionName(PadDirection d) {
+  static const char* const kNames[4] = {"up", "down", "left", "right"};
+  return kNames[size_t(d)];
 }
 
 const char* pairRoleName(PairRole r) {
@@ -427,28 +551,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       h.h = int(r.integer(*hb, "hitbox", "h", 1, 256));
       m.hitbox = h;
     }
-    if (const json* mo = r.object(j, "", "motion", false)) {
-      m.motion.speed = int(r.integer(*mo, "motion", "speed", 1, 64, 1));
-      if (const json* slots = r.array(*mo, "motion", "inputSlots", false)) {
-        m.motion.inputSlots.clear();
-        for (size_t i = 0; i < slots->size() && r.ok(); ++i)
-          m.motion.inputSlots.push_back(
-              int(r.element((*slots)[i], JsonReader::join("motion.inputSlots", i), 0, 255)));
-      }
-      if (const json* dirs = r.object(*mo, "motion", "directions", false)) {
-        for (auto it = dirs->begin(); it != dirs->end() && r.ok(); ++it) {
-          std::string p = JsonReader::join("motion.directions", it.key());
-          auto key = parseNumberText(it.key());
-          if (!key)
-            r.fail(p, "key must be a number");
-          else if (!it->is_array() || it->size() != 2)
-            r.fail(p, "expected [dx, dy]");
-          else
-            m.motion.directions[int(*key)] = {int(r.element((*it)[0], p + "[0]", -1, 1)),
-                                              int(r.element((*it)[1], p + "[1]", -1, 1))};
-        }
-      }
-    }
+    readMotion(r, j, m);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;

@@ -69,8 +69,47 @@ struct Hitbox {
   bool operator==(const Hitbox&) const = default;
 };
 
+// Where the oracle takes the intended motion of a call from (docs/manifest.md,
+// the motion block). Version-1 files without "from" keep their first meaning:
+// Speed when the entity has a "speed" field, else Input.
+enum class IntentSource : uint8_t {
+  Input,      // input entities: the d-pad (by `diagonal`) x motion.speed; others: `directions`
+  Speed,      // the same directions x the entity's `speedField`
+  Velocity,   // every entity: the `dx`/`dy` fields read before the call
+  Requested,  // every entity: the `requestedX`/`requestedY` fields minus the position
+};
+// How held d-pad directions become a direction when more than one is held.
+enum class DiagonalRule : uint8_t {
+  Both,         // each axis on its own (opposite buttons cancel): diagonals move on both
+  OneAxis,      // the first held direction in `priority` order, alone
+  LastPressed,  // the most recently pressed held direction (ties: `priority` order)
+};
+enum class PadDirection : uint8_t { Up, Down, Left, Right };
+// "up", "down", "left", "right".
+const char* padDirectionName(PadDirection d);
+
+// How a velocity in sub-pixels becomes whole pixels of motion.
+enum class SubpixelRounding : uint8_t { Floor, TowardZero };
+
+// A number the oracle reads from an entity field before the call: the field's
+// raw bytes, sign-extended when `isSigned`, in units of 2^-fracBits pixels.
+struct IntentField {
+  std::string field;  // a key of RoutineManifest::fields
+  int fracBits = 0;
+  bool isSigned = true;
+  bool empty() const { return field.empty(); }
+};
+
 // How the oracle derives the intended motion of a frame.
 struct MotionModel {
+  IntentSource from = IntentSource::Input;
+  DiagonalRule diagonal = DiagonalRule::Both;
+  std::array<PadDirection, 4> priority{PadDirection::Up, PadDirection::Down, PadDirection::Left,
+                                       PadDirection::Right};
+  std::string speedField;  // Speed: pixels per frame
+  IntentField dx, dy;      // Velocity
+  SubpixelRounding rounding = SubpixelRounding::Floor;
+  std::string requestedX, requestedY;  // Requested: the position the routine is asked to reach
   int speed = 1;
   // Entities that follow the input (by slot); others move along their direction field.
   std::vector<int> inputSlots{0};

@@ -1,6 +1,7 @@
 // The UI-free workspace: one open scenario, its simulation, the recording
 // judged call by call, and the debugger over it. The GUI and the CLI commands
-// drive it and only display or print what it holds (the model/view split of
+// drive it and only display or print what it holds; its audit and
+// re-simulation jobs run on workers (the model/view split of
 // Tracy's Worker): `collido run` and `collido render` use a Workspace, and the
 // GUI's timeline, room and Entities panels read the same judged recording.
 //
@@ -18,6 +19,8 @@
 #include "core/check/verdict.h"
 #include "core/debug/debugger.h"
 #include "core/sim/simulation.h"
+#include "core/workspace/audit_job.h"
+#include "core/workspace/sim_job.h"
 
 namespace core {
 
@@ -59,11 +62,21 @@ class Workspace {
   const Recording& recording() const { return sim_->recording(); }
   const JudgedRecording& judged() const { return judged_; }
   Debugger& debugger() { return debugger_; }
+  // Background work over this workspace's scenario: the audit (with its live
+  // updates after map edits) and re-simulation after edits. Each runs on its own
+  // worker over a copy, so the recording shown stays readable meanwhile.
+  AuditJob& auditJob() { return auditJob_; }
+  SimJob& simJob() { return simJob_; }
+  const AuditJob& auditJob() const { return auditJob_; }
+  const SimJob& simJob() const { return simJob_; }
 
  private:
   std::unique_ptr<Simulation> sim_;
   JudgedRecording judged_;
   Debugger debugger_;
+  // Declared last: destroyed (their workers joined) before the simulation.
+  AuditJob auditJob_;
+  SimJob simJob_;
 };
 
 }  // namespace core

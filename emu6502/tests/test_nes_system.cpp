@@ -36,8 +36,7 @@ Cartridge nrom(std::initializer_list<uint8_t> main, std::initializer_list<uint8_
   return c;
 }
 
-// Every 8 KiB PRG bank filled with its number, reset vector of each bank -> $FFF0
-// (which holds $FF in the last bank... not used: these tests do not run code).
+// Every 8 KiB PRG bank filled with its number, so a peek names the mapped bank.
 Cartridge banked(unsigned mapper, unsigned prg8k) {
   Cartridge c;
   c.mapper = mapper;
@@ -113,6 +112,12 @@ TEST(NesSystem, NmiRunsOncePerFrameWhenEnabled) {
   nes.run(cyclesLimit(10 * NesSystem::kFrameCycles));
   EXPECT_EQ(nes.frame(), 10u);
   EXPECT_EQ(nes.bus().peek(0x10), 10);
+  EXPECT_EQ(nes.bus().ppuRegs().ctrl, 0x80);
+
+  nes.reset();  // clears $2000: no NMI until the game enables it again
+  EXPECT_EQ(nes.bus().ppuRegs().ctrl, 0);
+  EXPECT_EQ(nes.frame(), 0u);
+  EXPECT_EQ(nes.frameCycle(), NesSystem::kPreRenderCycle);
 }
 
 TEST(NesSystem, NoNmiWhenDisabled) {
@@ -264,6 +269,21 @@ TEST(NesSystem, NametableWritesFollowMirroring) {
   EXPECT_EQ(v.bus().nametableRam()[0x002], 0x33);
   EXPECT_EQ(v.bus().nametableRam()[0x403], 0x44);
   EXPECT_EQ(v.bus().ppuPeek(0x2802), 0x33);
+}
+
+// Four-screen boards bring 2 KiB of their own for $2800/$2C00.
+TEST(NesSystem, FourScreenNametables) {
+  NesSystem nes(nrom({0xEA}, {0x40}, Mirroring::FourScreen));
+  NesBus& bus = nes.bus();
+  for (uint16_t base : {0x2000, 0x2400, 0x2800, 0x2C00}) {
+    setAddr(bus, base);
+    bus.write(0x2007, static_cast<uint8_t>(base >> 8));
+  }
+  EXPECT_EQ(bus.nametableRam()[0x000], 0x20);
+  EXPECT_EQ(bus.nametableRam()[0x400], 0x24);
+  EXPECT_EQ(bus.ppuPeek(0x2800), 0x28);
+  EXPECT_EQ(bus.ppuPeek(0x2C00), 0x2C);
+  EXPECT_EQ(bus.saveState().extraNametables.size(), 2048u);
 }
 
 TEST(NesSystem, AddressIncrementAndChrRam) {

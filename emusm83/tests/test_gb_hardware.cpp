@@ -4,6 +4,9 @@
 // bytes: emusm83's tests link no assembler.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <tuple>
 #include <vector>
 
@@ -424,6 +427,57 @@ TEST(Sm83GbMbc, GlobalChecksumIsReportedNotChecked) {
   ASSERT_TRUE(r.ok()) << r.error;
   EXPECT_FALSE(r.cart->header().globalChecksumOk());
   EXPECT_TRUE(r.warnings.empty());
+}
+
+TEST(Sm83GbMbc, OversizedFileIsRefusedWithoutReadingIt) {
+  const auto path = std::filesystem::temp_directory_path() / "emusm83_oversized.gb";
+  {
+    auto rom = test::makeRom({.type = 0x19, .romSizeCode = 8});  // 8 MiB: the largest
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(rom.data()), static_cast<std::streamsize>(rom.size()));
+  }
+  EXPECT_TRUE(loadCartridgeFile(path.string()).ok());
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out.put('\0');
+  }
+  CartridgeLoad r = loadCartridgeFile(path.string());
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("larger than 8388608 bytes"), std::string::npos) << r.error;
+  std::filesystem::remove(path);
+}
+
+// A keyframe restores into another bus built from the same ROM: memory, the bank
+// mapping, the clock registers and the LCD position all follow.
+TEST(Sm83GbState, LoadsIntoAFreshBus) {
+  auto a = bankedBus({.type = 0x10, .romSizeCode = 2, .ramSizeCode = 3});
+  a.setPostBootState();
+  a.write(0x0000, 0x0A);
+  a.write(0x2000, 0x05);
+  a.write(0x4000, 0x02);
+  a.write(0xA010, 0x99);
+  a.write(0x4000, 0x09);  // minutes
+  a.write(0xA000, 0x21);
+  a.write(0x6000, 0x00);
+  a.write(0x6000, 0x01);
+  a.write(0xFE10, 0x44);
+  a.write(0x9800, 0x12);
+  a.setButtons(0x04);
+  a.tick(kLine * 50 + 30);
+  const GbBusState saved = a.saveState();
+
+  auto b = bankedBus({.type = 0x10, .romSizeCode = 2, .ramSizeCode = 3});
+  b.loadState(saved);
+  EXPECT_EQ(b.saveState(), saved);
+  EXPECT_EQ(b.read(0x4000), 0x05);
+  EXPECT_EQ(b.read(0xA000), 0x21);  // the minutes register, latched
+  b.write(0x4000, 0x02);
+  EXPECT_EQ(b.read(0xA010), 0x99);
+  EXPECT_EQ(b.read(0xFF44), 50);
+  EXPECT_EQ(b.read(0xFF41) & 3, 3);
+  EXPECT_EQ(b.oam()[0x10], 0x44);
+  EXPECT_EQ(b.vram()[0x1800], 0x12);
+  EXPECT_EQ(b.buttons(), 0x04);
 }
 
 struct Recorder : DataHook {

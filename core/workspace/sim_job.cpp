@@ -1,8 +1,8 @@
-#include "app/gui/sim_job.h"
+#include "core/workspace/sim_job.h"
 
 #include <algorithm>
 
-namespace app {
+namespace core {
 
 void SimRequest::merge(int otherFrom, bool otherMapChanged) {
   from = any ? std::min(from, otherFrom) : otherFrom;
@@ -10,7 +10,7 @@ void SimRequest::merge(int otherFrom, bool otherMapChanged) {
   any = true;
 }
 
-bool roomEncodes(core::Simulation& sim, std::string* error) {
+bool roomEncodes(Simulation& sim, std::string* error) {
   const std::atomic<bool> stopAtOnce{true};
   std::string e;
   if (sim.simulate(&e, {nullptr, nullptr, &stopAtOnce}) || e == "cancelled") return true;
@@ -29,8 +29,7 @@ void SimJob::stop() {
   result_ = Result{};
 }
 
-void SimJob::start(std::unique_ptr<core::Simulation> work, const SimRequest& request,
-                   uint64_t target) {
+void SimJob::start(std::unique_ptr<Simulation> work, const SimRequest& request, uint64_t target) {
   if (thread_.joinable()) return;
   done_ = 0;
   total_ = 0;
@@ -40,7 +39,7 @@ void SimJob::start(std::unique_ptr<core::Simulation> work, const SimRequest& req
   result_.request = request;
   result_.target = target;
   thread_ = std::thread([this, sim = std::move(work), request]() mutable {
-    const core::SimProgress progress{&done_, &total_, &cancel_};
+    const SimProgress progress{&done_, &total_, &cancel_};
     std::string error;
     const bool ok = request.from <= 0
                         ? sim->simulate(&error, progress)
@@ -71,4 +70,4 @@ bool SimJob::take(Result& out) {
   return true;
 }
 
-}  // namespace app
+}  // namespace core

@@ -1,8 +1,8 @@
-#include "app/gui/audit_job.h"
+#include "core/workspace/audit_job.h"
 
 #include <algorithm>
 
-namespace app {
+namespace core {
 
 AuditJob::~AuditJob() {
   stop();
@@ -16,8 +16,8 @@ void AuditJob::stop() {
   live_.reset();  // the next audit starts over (another routine or document)
 }
 
-void AuditJob::start(const core::Scenario& scenario, const core::AsmResult& image,
-                     const core::AuditOptions& options) {
+void AuditJob::start(const Scenario& scenario, const AsmResult& image,
+                     const AuditOptions& options) {
   if (thread_.joinable()) return;
   done_ = 0;
   total_ = 0;
@@ -27,8 +27,8 @@ void AuditJob::start(const core::Scenario& scenario, const core::AsmResult& imag
   live_.reset();
   lastWasUpdate_ = false;
   thread_ = std::thread([this, scenario, image, options] {
-    auto live = std::make_shared<core::LiveAudit>();
-    auto r = std::make_shared<core::AuditResult>(live->start(
+    auto live = std::make_shared<LiveAudit>();
+    auto r = std::make_shared<AuditResult>(live->start(
         scenario, image, options,
         [this](size_t done, size_t total) {
           done_ = done;
@@ -44,7 +44,7 @@ void AuditJob::start(const core::Scenario& scenario, const core::AsmResult& imag
   });
 }
 
-bool AuditJob::update(const core::Scenario& edited) {
+bool AuditJob::update(const Scenario& edited) {
   if (thread_.joinable() || !live_) return false;
   done_ = 0;
   total_ = 0;
@@ -52,10 +52,10 @@ bool AuditJob::update(const core::Scenario& edited) {
   finished_ = false;
   result_.reset();
   lastWasUpdate_ = true;
-  const std::vector<core::CellPos> changed = core::changedCells(liveMap_, edited.map);
+  const std::vector<CellPos> changed = changedCells(liveMap_, edited.map);
   liveMap_ = edited.map;
   thread_ = std::thread([this, edited, changed] {
-    result_ = std::make_shared<core::AuditResult>(live_->update(edited, changed));
+    result_ = std::make_shared<AuditResult>(live_->update(edited, changed));
     finished_ = true;
   });
   return true;
@@ -66,11 +66,11 @@ float AuditJob::progress() const {
   return total == 0 ? 0.0f : std::min(1.0f, float(done_) / float(total));
 }
 
-std::shared_ptr<const core::AuditResult> AuditJob::take() {
+std::shared_ptr<const AuditResult> AuditJob::take() {
   if (!finished_) return nullptr;
   if (thread_.joinable()) thread_.join();
   finished_ = false;
   return std::move(result_);
 }
 
-}  // namespace app
+}  // namespace core

@@ -16,7 +16,7 @@
 
 #include "core/sim/simulation.h"
 
-namespace app {
+namespace core {
 
 // What a re-simulation has to redo: from frame `from` on (0 = everything),
 // re-encoding the room into kept keyframes when `mapChanged`.
@@ -34,7 +34,7 @@ struct SimRequest {
 // Loads the image and encodes the room without running the routine: the errors
 // a run would report before its first call (a room too big for the routine's
 // table), checked before a document is replaced.
-bool roomEncodes(core::Simulation& sim, std::string* error);
+bool roomEncodes(Simulation& sim, std::string* error);
 
 class SimJob {
  public:
@@ -45,7 +45,7 @@ class SimJob {
 
   // Re-simulates `work` for `request` on a worker. `target` names the
   // simulation the result is meant to replace (checked by the caller).
-  void start(std::unique_ptr<core::Simulation> work, const SimRequest& request, uint64_t target);
+  void start(std::unique_ptr<Simulation> work, const SimRequest& request, uint64_t target);
   void cancel() { cancel_ = true; }
   // Waits up to `timeout` for the worker to finish; true when it has.
   bool waitFor(std::chrono::milliseconds timeout);
@@ -58,7 +58,7 @@ class SimJob {
   int total() const { return total_; }
 
   struct Result {
-    std::unique_ptr<core::Simulation> sim;  // null when the run failed or was cancelled
+    std::unique_ptr<Simulation> sim;  // null when the run failed or was cancelled
     std::string error;
     SimRequest request;
     uint64_t target = 0;
@@ -76,4 +76,4 @@ class SimJob {
   Result result_;
 };
 
-}  // namespace app
+}  // namespace core

@@ -1,4 +1,4 @@
-// Runs core::runAudit on a worker thread so the window stays live: progress is
+// Runs runAudit on a worker thread so the window stays live: progress is
 // read through atomics, cancel sets the flag runAudit polls, and the result is
 // handed over once when the worker finishes.
 #pragma once
@@ -11,7 +11,7 @@
 #include "core/check/live_audit.h"
 #include "core/sim/simulation.h"
 
-namespace app {
+namespace core {
 
 class AuditJob {
  public:
@@ -21,13 +21,12 @@ class AuditJob {
   ~AuditJob();
 
   // Audits `image` (the routine as the simulation runs it, unsaved edits included),
-  // keeping what each case depended on (core::LiveAudit) for update().
-  void start(const core::Scenario& scenario, const core::AsmResult& image,
-             const core::AuditOptions& options);
+  // keeping what each case depended on (LiveAudit) for update().
+  void start(const Scenario& scenario, const AsmResult& image, const AuditOptions& options);
   // After a map edit: re-runs only the cases the changed cells touch, on the
   // worker; the result (equal to a full re-audit) arrives through take().
   // False when there is no finished audit to update or one is running.
-  bool update(const core::Scenario& edited);
+  bool update(const Scenario& edited);
   // The last finished audit was run by update() (for the status line).
   bool lastWasUpdate() const { return lastWasUpdate_; }
   void cancel() { cancel_ = true; }
@@ -43,28 +42,16 @@ class AuditJob {
   size_t done() const { return done_; }
   size_t total() const { return total_; }
   // The result once the worker has finished (joins it), else null.
-  std::shared_ptr<const core::AuditResult> take();
+  std::shared_ptr<const AuditResult> take();
 
  private:
   std::thread thread_;
   std::atomic<size_t> done_{0}, total_{0};
   std::atomic<bool> cancel_{false}, finished_{false};
-  std::shared_ptr<core::AuditResult> result_;
-  std::shared_ptr<core::LiveAudit> live_;  // null until a start() finished uncancelled
-  core::MapDocument liveMap_;              // the map live_ last audited
+  std::shared_ptr<AuditResult> result_;
+  std::shared_ptr<LiveAudit> live_;  // null until a start() finished uncancelled
+  MapDocument liveMap_;              // the map live_ last audited
   bool lastWasUpdate_ = false;
 };
 
-struct AuditPanelState {
-  AuditJob job;
-  core::AuditOptions options;
-  std::shared_ptr<const core::AuditResult> result;
-  int verdictFilter = -1;  // show failing cases of this verdict only (-1 = all)
-  int openedCase = -1;     // index into result->failures shown in room + timeline
-  // The scenario's own simulation while an audit case is open in its place.
-  std::unique_ptr<core::Simulation> saved;
-  bool savedStale = false;         // its recording predates the image or edits: re-run on close
-  bool liveUpdatePending = false;  // a map edit came while an update ran: update again
-};
-
-}  // namespace app
+}  // namespace core
