@@ -50,7 +50,7 @@ Rows nesRows(const core::game::RomFile& rom, nlohmann::json& j) {
   const uint32_t bank = core::game::nesPrgBankSize(c.mapper);
   rows.push_back({"format", c.nes20 ? "NES 2.0" : "iNES"});
   rows.push_back({"mapper", std::to_string(c.mapper) +
-                                (c.nes20 ? "." + std::to_string(c.submapper) : std::string()) +
+                                (c.submapper ? "." + std::to_string(c.submapper) : std::string()) +
                                 " (" + core::game::nesMapperName(c.mapper) + ")"});
   rows.push_back({"PRG ROM", core::byteSize(c.prg.size()) +
                                  (bank ? ", " + std::to_string(c.prg.size() / bank) + " banks of " +
@@ -148,7 +148,8 @@ int runInfo(const InfoOptions& o) {
   }
   j["symbols"] = nlohmann::json::array();
   for (const auto& s : sources) {
-    std::printf("  %s: %s, %zu symbols\n", s.path.c_str(), s.format.c_str(), s.symbols);
+    std::printf("  %s: %s, %zu symbol%s\n", s.path.c_str(), s.format.c_str(), s.symbols,
+                s.symbols == 1 ? "" : "s");
     j["symbols"].push_back({{"path", s.path}, {"format", s.format}, {"symbols", s.symbols}});
   }
   for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());

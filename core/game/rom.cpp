@@ -43,15 +43,6 @@ bool gbChecksumOk(const std::vector<uint8_t>& b) {
   return b.size() >= kGbHeaderEnd && emusm83::headerChecksum(b) == b[0x14D];
 }
 
-// The mapper number as parseInes reads it (NES 2.0's 12 bits; iNES's high nibble
-// ignored when bytes 12-15 hold a dumper's signature).
-unsigned inesMapper(const std::vector<uint8_t>& h) {
-  if ((h[7] & 0x0C) == 0x08) return (h[6] >> 4) | (h[7] & 0xF0) | ((h[8] & 0x0F) << 8);
-  bool junk = false;
-  for (int i = 12; i < 16; ++i) junk |= h[i] != 0;
-  return (h[6] >> 4) | (junk ? 0 : (h[7] & 0xF0));
-}
-
 std::string nesSummary(const emu6502::Cartridge& c) {
   std::string s = c.nes20 ? "NES 2.0" : "iNES";
   s += ", mapper " + std::to_string(c.mapper);
@@ -88,13 +79,6 @@ bool fail(std::string* error, std::string message) {
 
 bool loadNes(std::vector<uint8_t> bytes, const std::string& path, RomFile& out,
              std::string* error) {
-  if (bytes.size() >= 16) {
-    const unsigned mapper = inesMapper(bytes);
-    if (!emu6502::mapperSupported(mapper))
-      return fail(error, path + ": byte 6: mapper " + std::to_string(mapper) + " (" +
-                             nesMapperName(mapper) +
-                             ") is not supported; supported: " + supportedMappers());
-  }
   emu6502::InesResult r = emu6502::parseInes(bytes, path);
   if (!r.ok()) return fail(error, r.error.text());
   out.kind = RomKind::Nes;
@@ -116,11 +100,6 @@ bool loadGb(std::vector<uint8_t> bytes, const std::string& path, RomFile& out, s
     out.warnings.push_back(path +
                            ": $0104: the Nintendo logo differs from the boot ROM's (a real Game "
                            "Boy would lock up)");
-  const uint16_t stored = uint16_t(bytes[0x14E] << 8 | bytes[0x14F]);
-  if (const uint16_t sum = gbGlobalChecksum(bytes); stored != sum)
-    out.warnings.push_back(path + ": $014E: global checksum is " + hex(stored, 4) +
-                           ", the ROM sums to " + hex(sum, 4) +
-                           " (a Game Boy does not check it; rgbfix -v sets it)");
   out.gb.emplace(std::move(*r.cart));
   out.bytes = std::move(bytes);
   return true;
@@ -133,67 +112,11 @@ const char* romKindName(RomKind kind) {
 }
 
 const char* nesMapperName(unsigned mapper) {
-  switch (mapper) {
-    case 0:
-      return "NROM";
-    case 1:
-      return "MMC1";
-    case 2:
-      return "UxROM";
-    case 3:
-      return "CNROM";
-    case 4:
-      return "MMC3";
-    case 5:
-      return "MMC5";
-    case 7:
-      return "AxROM";
-    case 9:
-      return "MMC2";
-    case 10:
-      return "MMC4";
-    case 11:
-      return "Color Dreams";
-    case 13:
-      return "CPROM";
-    case 19:
-      return "Namco 163";
-    case 21:
-    case 23:
-    case 25:
-      return "VRC4";
-    case 22:
-      return "VRC2";
-    case 24:
-    case 26:
-      return "VRC6";
-    case 28:
-      return "Action 53";
-    case 30:
-      return "UNROM 512";
-    case 34:
-      return "BNROM / NINA-001";
-    case 66:
-      return "GxROM";
-    case 69:
-      return "FME-7";
-    case 71:
-      return "Camerica";
-    case 85:
-      return "VRC7";
-    case 111:
-      return "GTROM";
-    case 206:
-      return "DxROM";
-  }
-  return "unknown";
+  return emu6502::mapperName(mapper);
 }
 
 std::string supportedMappers() {
-  std::string s;
-  for (unsigned m = 0; m < 4096; ++m)
-    if (emu6502::mapperSupported(m)) s += (s.empty() ? "" : ", ") + std::to_string(m);
-  return s;
+  return emu6502::supportedMappersText();
 }
 
 uint32_t crc32(const uint8_t* data, size_t size, uint32_t crc) {
@@ -212,10 +135,7 @@ uint32_t crc32(const uint8_t* data, size_t size, uint32_t crc) {
 }
 
 uint16_t gbGlobalChecksum(const std::vector<uint8_t>& rom) {
-  uint16_t sum = 0;
-  for (size_t i = 0; i < rom.size(); ++i)
-    if (i != 0x14E && i != 0x14F) sum = uint16_t(sum + rom[i]);
-  return sum;
+  return emusm83::globalChecksum(rom);
 }
 
 uint32_t nesPrgBankSize(unsigned mapper) {

@@ -45,15 +45,16 @@ bool loadRom(const std::string& path, RomFile& out, std::string* error);
 bool loadRomBytes(std::vector<uint8_t> bytes, const std::string& path, RomFile& out,
                   std::string* error);
 
-// Common iNES mapper names ("FME-7" for 69), "unknown" for numbers not in the table;
-// covers mappers the emulator does not run too, so refusals can name them.
+// Common iNES mapper names ("FME-7" for 69), "unknown" for numbers not in the table
+// (emu6502::mapperName, which names boards the emulator does not run too).
 const char* nesMapperName(unsigned mapper);
-// "0, 1, 2, 3, 4": the mappers emu6502 runs.
+// "0, 1, 2, 3, 4, 7": the mappers emu6502 runs.
 std::string supportedMappers();
 
 // CRC-32 (the zlib / PNG polynomial), as NES ROM databases list PRG and whole files.
 uint32_t crc32(const uint8_t* data, size_t size, uint32_t crc = 0);
-// The Game Boy global checksum: the 16-bit sum of every ROM byte but $014E-$014F.
+// The Game Boy global checksum: the 16-bit sum of every ROM byte but $014E-$014F. No
+// Game Boy checks it: a mismatch shows as "bad" in the summary, never as a warning.
 uint16_t gbGlobalChecksum(const std::vector<uint8_t>& rom);
 
 // The PRG bank size the mapper switches (the unit ld65 .dbg bank numbers are counted

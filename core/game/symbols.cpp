@@ -128,6 +128,20 @@ void rebankFceux(DebugInfo& info, const RomFile* rom) {
   }
 }
 
+// Bankless labels (ld65 -Ln) in a window the mapper never switches at power-on get
+// the bank it holds there: the last 16 KiB at $C000 (MMC1, UxROM), the last two 8 KiB
+// at $C000/$E000 (MMC3). Switchable windows stay bank 0: the file cannot say.
+void fixedWindowBanks(DebugInfo& info, const RomFile* rom) {
+  if (!rom || !rom->nes) return;
+  const uint32_t bankSize = nesPrgBankSize(rom->nes->mapper);
+  if (bankSize == 0 || bankSize == 0x8000) return;
+  const int last = int(rom->nes->prg.size() / bankSize) - 1;
+  for (DebugSymbol& s : info.symbols) {
+    if (s.address < 0xC000 || s.address > 0xFFFF || !s.isLabel) continue;
+    s.bank = bankSize == 0x2000 && s.address < 0xE000 ? std::max(last - 1, 0) : last;
+  }
+}
+
 void merge(DebugInfo& out, DebugInfo&& in) {
   const int fileBase = int(out.files.size());
   out.files.insert(out.files.end(), in.files.begin(), in.files.end());
@@ -151,7 +165,9 @@ std::string hex(uint32_t v, int digits) {
 int64_t romOffset(const RomFile& rom, uint32_t address, int bank) {
   if (rom.gb) {
     if (address >= 0x8000) return -1;
-    return address < 0x4000 ? int64_t(address) : int64_t(bank) * 0x4000 + (address - 0x4000);
+    // Bank 0 at $4000-$7FFF: a 32 KiB ROM linked with rgblink -t (ROM0 fills both windows).
+    if (address < 0x4000 || bank == 0) return int64_t(address);
+    return int64_t(bank) * 0x4000 + (address - 0x4000);
   }
   if (!rom.nes || address < 0x8000 || address > 0xFFFF) return -1;
   const int64_t prgStart = kInesHeader + (rom.nes->trainer.empty() ? 0 : 512);
@@ -230,6 +246,7 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
     }
     case Format::Vice:
       parseViceLabels(*text, info, diags, path);
+      fixedWindowBanks(info, rom);
       break;
     case Format::RgbSym:
       parseRgblinkSym(*text, info, diags, path);
@@ -314,8 +331,16 @@ std::vector<std::string> checkSymbols(const DebugInfo& symbols, const RomFile& r
     // Three bytes: a label over `rst $38` x3 / ISC abs,X is padding, not code the user wrote.
     const uint64_t span = std::clamp<uint64_t>(s.size ? s.size : 3, 1, 16);
     if (uint64_t(offset) + span > rom.bytes.size()) continue;
-    bool allFf = true;
-    for (uint64_t i = 0; i < span && allFf; ++i) allFf = rom.bytes[size_t(offset + i)] == 0xFF;
+    auto ffAt = [&](int64_t at) {
+      if (at < 0 || uint64_t(at) + span > rom.bytes.size()) return true;
+      for (uint64_t i = 0; i < span; ++i)
+        if (rom.bytes[size_t(at + int64_t(i))] != 0xFF) return false;
+      return true;
+    };
+    bool allFf = ffAt(offset);
+    // Bank 0 also means "no bank recorded" (ld65 -Ln): erased only if no bank holds code there.
+    if (allFf && s.bank == 0 && banked)
+      for (unsigned b = 1; b < banks && allFf; ++b) allFf = ffAt(romOffset(rom, s.address, int(b)));
     if (allFf && ++erased <= 3)
       erasedNames +=
           (erasedNames.empty() ? "" : ", ") + s.name + " at " + where(rom, s.address, s.bank);

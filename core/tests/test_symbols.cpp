@@ -6,9 +6,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 
+#include "core/asm/ca65/ca65.h"
 #include "core/asm/rgbds/map_reader.h"
 #include "core/asm/rgbds/sym_reader.h"
+#include "core/asm/subprocess.h"
 #include "core/game/fceux_nl.h"
 #include "core/game/symbols.h"
 #include "core/tests/rom_test_util.h"
@@ -285,6 +288,22 @@ TEST_F(Symbols, GbSymOfAnotherRomWarns) {
             "another build?");
 }
 
+TEST_F(Symbols, GbTinyRomBankZeroCoversBothWindows) {
+  // rgblink -t: ROM0 spans $0000-$7FFF, so "00:4000" is file offset $4000.
+  auto bytes = makeGb(0x00, 0, 0);
+  std::fill(bytes.begin() + 0x4000, bytes.begin() + 0x4010, uint8_t(0x3E));
+  std::fill(bytes.begin() + 0x6000, bytes.begin() + 0x6010, uint8_t(0xFF));
+  core::test::fixGbChecksums(bytes);
+  const auto rom = loadRom(writeRom("tiny.gb", bytes));
+  const std::string sym = write("tiny.sym", "00:4000 Upper\n00:6000 Erased\n");
+  DebugInfo info;
+  std::string error;
+  ASSERT_TRUE(core::game::loadSymbols(sym, info, nullptr, &error, &rom)) << error;
+  const auto warnings = core::game::checkSymbols(info, rom);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find(": Erased at 00:6000;"), std::string::npos) << warnings[0];
+}
+
 TEST_F(Symbols, MapSectionPastTheRomWarns) {
   const auto rom = loadRom(writeRom("game.gb", makeGb(0x01, 0, 0)));  // 32 KiB, 2 banks
   const std::string map = write("game.map", kMap);
@@ -341,6 +360,111 @@ TEST_F(Symbols, FindSymbolFilesInOrderOfPreference) {
 
 TEST_F(Symbols, FindSymbolFilesWithNone) {
   EXPECT_TRUE(core::game::findSymbolFiles(writeRom("lone.gb", makeGb())).empty());
+}
+
+// Readers never crash on garbage, and every error they give has a line.
+TEST(SymbolReaders, SurviveGarbage) {
+  std::mt19937 rng(15);
+  const std::vector<std::string> pieces = {
+      "00:",  "01:4000", "$",           "$8000",       "#",
+      "name", " = ",     "SECTION: ",   "$4000-$3fff", "($0010 bytes) ",
+      "[\"",  "\"]",     "ROMX bank #", "99999999999", ":",
+      ";",    "\t",      " ",           "\n",          "\r\n",
+      "EQU",  "/",       "ffffffffff",  "bank",        "SUMMARY:",
+      "-",    ".",       "\\",          "al ",         "\xff"};
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    const int n = int(rng() % 40);
+    for (int i = 0; i < n; ++i) text += pieces[rng() % pieces.size()];
+    DebugInfo info;
+    std::vector<core::Diagnostic> diags;
+    core::parseRgblinkSym(text, info, diags, "g.sym");
+    core::parseRgblinkMap(text, info, diags, "g.map");
+    core::game::parseFceuxNl(text, info, diags, "g.nl", 1);
+    for (const auto& d : diags) {
+      if (d.severity == core::Diagnostic::Severity::Error) {
+        EXPECT_GT(d.loc.line, 0) << text;
+      }
+    }
+  }
+}
+
+TEST(GameRomBytes, SurviveMutatedHeaders) {
+  std::mt19937 rng(15);
+  const std::vector<std::vector<uint8_t>> seeds = {makeInes({.mapper = 1, .prg16k = 2}),
+                                                   makeInes({.mapper = 4, .nes20 = true}),
+                                                   makeGb(0x03, 0, 2)};
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<uint8_t> bytes = seeds[size_t(round) % seeds.size()];
+    const int flips = 1 + int(rng() % 4);
+    for (int i = 0; i < flips; ++i) bytes[rng() % 0x150] = uint8_t(rng());
+    if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
+    core::game::RomFile rom;
+    std::string error;
+    if (core::game::loadRomBytes(bytes, "m.rom", rom, &error)) {
+      EXPECT_FALSE(rom.summary.empty());
+      EXPECT_TRUE(rom.nes || rom.gb);
+    } else {
+      EXPECT_EQ(error.rfind("m.rom: ", 0), 0u) << error;
+    }
+  }
+}
+
+// A real ld65 build of an MMC1 layout (banks 1 and 2 at $8000, the fixed bank 3 at
+// $C000): the .dbg banks come from where ld65 put each segment, the -Ln labels in the
+// fixed window take its bank, and the same symbols over another build's ROM warn.
+TEST_F(Symbols, Ld65BankedBuild) {
+  if (!core::ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+  std::string cfg = "MEMORY {\n  HDR: start = $0000, size = $10, fill = yes, file = %O;\n";
+  for (int b = 0; b < 3; ++b)
+    cfg += "  B" + std::to_string(b) +
+           ": start = $8000, size = $4000, fill = yes, fillval = $FF, file = %O;\n";
+  cfg +=
+      "  FIX: start = $C000, size = $4000, fill = yes, fillval = $FF, file = %O;\n"
+      "  RAM: start = $0300, size = $0500;\n}\n"
+      "SEGMENTS {\n  HEADER: load = HDR, type = ro;\n  BANK1: load = B1, type = ro;\n"
+      "  BANK2: load = B2, type = ro;\n  CODE: load = FIX, type = ro;\n"
+      "  VECTORS: load = FIX, type = ro, start = $FFFA;\n  BSS: load = RAM, type = bss;\n}\n";
+  write("g.cfg", cfg);
+  write("g.s",
+        ".segment \"HEADER\"\n.byte \"NES\", $1A, 4, 0, $10, 0, 0, 0, 0, 0, 0, 0, 0, 0\n"
+        ".segment \"BSS\"\nplayer_x: .res 1\n"
+        ".segment \"BANK1\"\ncollide:\n  lda player_x\n  rts\n"
+        ".segment \"BANK2\"\ntable: .byte 1, 2, 3\n"
+        ".segment \"CODE\"\nreset:\n  jmp reset\nnmi: rti\n"
+        ".segment \"VECTORS\"\n.word nmi, reset, nmi\n");
+  auto run = [](const std::vector<std::string>& argv) {
+    const core::ProcessResult r = core::runProcess(argv);
+    ASSERT_EQ(r.exitCode, 0) << r.err << r.error;
+  };
+  run({"ca65", "-g", path("g.s"), "-o", path("g.o")});
+  run({"ld65", "-C", path("g.cfg"), "-o", path("g.nes"), "--dbgfile", path("g.dbg"), "-Ln",
+       path("g.lbl"), path("g.o")});
+  const auto rom = loadRom(path("g.nes"));
+  ASSERT_EQ(core::game::findSymbolFiles(path("g.nes")),
+            (std::vector<std::string>{path("g.dbg"), path("g.lbl")}));
+  DebugInfo dbg, lbl;
+  std::string error;
+  ASSERT_TRUE(core::game::loadSymbols(path("g.dbg"), dbg, nullptr, &error, &rom)) << error;
+  ASSERT_TRUE(core::game::loadSymbols(path("g.lbl"), lbl, nullptr, &error, &rom)) << error;
+  EXPECT_EQ(find(dbg, "collide")->bank, 1);
+  EXPECT_EQ(find(dbg, "table")->bank, 2);
+  EXPECT_EQ(find(dbg, "reset")->bank, 3);
+  EXPECT_EQ(find(dbg, "player_x")->bank, 0);
+  EXPECT_EQ(find(lbl, "reset")->bank, 3);
+  EXPECT_EQ(find(lbl, "collide")->bank, 0);  // -Ln records no bank for $8000
+  EXPECT_TRUE(core::game::checkSymbols(dbg, rom).empty());
+  EXPECT_TRUE(core::game::checkSymbols(lbl, rom).empty());
+
+  // Another build moved the code: bank 1 is erased padding now.
+  auto other = rom.bytes;
+  std::fill(other.begin() + 16 + 0x4000, other.begin() + 16 + 0x8000, uint8_t(0xFF));
+  core::game::RomFile moved;
+  ASSERT_TRUE(core::game::loadRomBytes(other, path("g.nes"), moved, &error)) << error;
+  const auto warnings = core::game::checkSymbols(dbg, moved);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].find("1 of "), 0u) << warnings[0];
+  EXPECT_NE(warnings[0].find("collide at $8000 (bank 1)"), std::string::npos) << warnings[0];
 }
 
 }  // namespace

@@ -74,7 +74,9 @@ bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagno
     uint32_t bank = 0, value = 0;
     if (colon == std::string_view::npos) {
       if (!parseHex(where, value)) {
-        error(lineNo, col, "bad value '" + std::string(where) + "' (expected hex digits)");
+        error(lineNo, col,
+              "expected 'BANK:ADDRESS NAME' or a constant 'VALUE NAME' (hex), found '" +
+                  std::string(where) + "'");
         continue;
       }
       constant = true;
