@@ -365,3 +365,35 @@ TEST_F(GameModeTest, LongRunsSpaceTheirKeyframes) {
 
 }  // namespace
 }  // namespace core
+
+namespace core {
+namespace {
+
+// The debugger on the MMC1 game: a breakpoint on the routine in PRG bank 2 stops
+// there, the source line is the game's own collision.s, and the registers and
+// memory at the cursor are the banked code's.
+TEST_F(GameModeTest, DebuggerStopsInsideTheBankedRoutineWithSourceLines) {
+  REQUIRE_GAME("mmc1_demo");
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.build(loadGame("mmc1_demo"), &error)) << error;
+  ASSERT_TRUE(sim.simulate(&error)) << error;
+  const uint16_t entry = sim.binding().entry;
+  auto where = sim.image().debug.lineFor(entry);
+  ASSERT_TRUE(where);
+  EXPECT_NE(where->file.find("collision.s"), std::string::npos) << where->file;
+  Debugger dbg;
+  EXPECT_EQ(dbg.attach(&sim), "");
+  ASSERT_TRUE(dbg.setBreakpoint(entry, "", &error)) << error;
+  DebugStop stop = dbg.runRecording(5, int(sim.recording().frames.size()) - 1);
+  EXPECT_EQ(stop.kind, DebugStop::Kind::Breakpoint) << stop.text;
+  EXPECT_EQ(stop.pc, entry);
+  bool executed = false;
+  EXPECT_EQ(dbg.cursorPc(&executed), entry);
+  EXPECT_EQ(dbg.memory().now.at(entry), sim.machine().peek(entry));
+  EXPECT_GT(dbg.trace().steps.size(), 3u);
+  EXPECT_EQ(dbg.trace().halt, HaltKind::Returned);
+}
+
+}  // namespace
+}  // namespace core
