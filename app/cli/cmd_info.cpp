@@ -154,7 +154,10 @@ int runInfo(const InfoOptions& o) {
   }
   for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());
   j["warnings"] = warnings;
-  if (!o.json.empty() && !core::writeFileAtomic(o.json, j.dump(1) + "\n", &error, false))
+  if (!o.json.empty() &&
+      !core::writeFileAtomic(o.json,
+                             j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                             &error, false))
     return infoBadInput(o.json + ": " + error);
   return kExitClean;
 }

@@ -74,6 +74,20 @@ TEST_F(CliInfo, GameBoyRomWithSymbolsOfAnotherRom) {
       << r.output;
 }
 
+// A label name that is not UTF-8 reaches the JSON through a warning: written with
+// replacement characters, not an exception.
+TEST_F(CliInfo, JsonWithANonUtf8LabelName) {
+  const std::string gb = rom("demo.gb", core::test::makeGb());
+  write("demo.sym", "07:4000 Far\xff\n");
+  const auto r = info(quote(gb) + " --json " + quote(path("info.json")));
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  std::ifstream in(path("info.json"));
+  const auto j = nlohmann::json::parse(in);
+  ASSERT_EQ(j["warnings"].size(), 1u);
+  EXPECT_NE(j["warnings"][0].get<std::string>().find("Far\xEF\xBF\xBD at 07:4000"),
+            std::string::npos);
+}
+
 TEST_F(CliInfo, UnsupportedMapperExits2WithTheMessage) {
   const std::string nes = rom("fme7.nes", core::test::makeInes({.mapper = 69, .prg16k = 8}));
   const auto r = info(quote(nes));

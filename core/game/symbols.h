@@ -5,8 +5,11 @@
 //  - ld65 `--dbgfile` (.dbg): segments, spans, lines and symbols (core/asm/ca65/dbgfile.h).
 //    A segment's bank is its place in the ROM file: (ooffs - 16) / bank size, the bank
 //    size being the mapper's switchable PRG window (nesPrgBankSize); without a ROM,
-//    16 KiB. Segments run below $8000 or not written to the file are bank 0.
-//  - ld65 `-Ln` / VICE labels (.labels.txt, .lbl): `al C:8000 .name`, no banks.
+//    16 KiB. Segments run below $8000 or not written to the file are bank 0; segments
+//    in the iNES header or CHR data (run at $0000, written past the PRG ROM) are left out.
+//  - ld65 `-Ln` / VICE labels (.labels.txt, .lbl): `al C:8000 .name`, no banks. With a
+//    ROM, labels in a window the mapper never switches ($C000 up for MMC1 / UxROM,
+//    $C000 and $E000 for MMC3) take the bank it holds there; the others are bank 0.
 //  - rgblink `.sym` (core/asm/rgbds/sym_reader.h): `BB:AAAA Name`.
 //  - rgblink `.map` (core/asm/rgbds/map_reader.h): SECTION lines with banks and ranges.
 //  - FCEUX `.nl` (core/game/fceux_nl.h): `$ADDR#name#comment`, one file per bank
@@ -38,7 +41,9 @@ inline constexpr size_t kMaxSymbolsPerFile = 1000000;
 std::vector<std::string> findSymbolFiles(const std::string& romPath);
 
 // Reads any supported format (ld65 .dbg, rgblink .sym and .map, ld65 -Ln / VICE labels,
-// FCEUX .nl) into `out`, merged, with bank numbers. Errors are `file:line: message`.
+// FCEUX .nl) into `out`, merged, with bank numbers. Errors are `file:line: message`
+// (the first 5, then a count); the well-formed lines of a file with errors are still
+// merged, and `source` still says the format and count.
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error);
 // The same, with the ROM the symbols are for: its mapper gives the .dbg bank size.
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error,
@@ -50,8 +55,13 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
 //    size with different code passes this check);
 //  - labels in banks beyond the ROM's bank count (every format with banks);
 //  - code labels in ROM whose first bytes are all $FF (erased / padding: the label
-//    points at nothing the ROM holds). A GB .sym holds no checksum, so this and the
-//    bank check are all it can tell. Constants and RAM labels are never checked.
+//    points at nothing the ROM holds): 3 bytes, or the label's size up to 16 when the
+//    file records it. A bank-0 label in a banked NES ROM (bank 0 is also what a format
+//    without banks gives) is flagged only when every bank is $FF there. A data table
+//    of $FF at a label is a false positive this cannot tell apart.
+//  - A GB .sym or an ld65 -Ln file holds no size or checksum, so these label checks are
+//    all they can tell; a rebuilt ROM whose labels still land on code passes. Constants
+//    and RAM labels are never checked. At most 12 warnings, then a count.
 std::vector<std::string> checkSymbols(const DebugInfo& symbols, const RomFile& rom);
 
 }  // namespace core::game
