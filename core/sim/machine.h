@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/asm/image.h"
@@ -64,10 +65,25 @@ struct AddressRange {
   uint32_t begin = 0, end = 0;
 };
 
+// What a game machine's snapshot holds beyond RAM and registers: the whole
+// system (PPU/LCD state, VRAM, OAM, nametables, mapper registers, timers), opaque
+// to the runner. Flat machines have none.
+struct SystemState {
+  virtual ~SystemState() = default;
+  virtual bool equals(const SystemState& o) const = 0;
+  virtual size_t bytes() const = 0;
+};
+
 // RAM contents plus CPU registers: enough to re-execute from this point.
 struct Snapshot {
-  std::vector<uint8_t> ram;   // the machine's writable regions, concatenated
-  std::vector<uint8_t> regs;  // opaque CPU register block
+  std::vector<uint8_t> ram;                   // the machine's writable regions, concatenated
+  std::vector<uint8_t> regs;                  // opaque CPU register block
+  std::shared_ptr<const SystemState> system;  // game machines: everything else
+
+  bool sameAs(const Snapshot& o) const {
+    if (ram != o.ram || regs != o.regs || bool(system) != bool(o.system)) return false;
+    return !system || system->equals(*o.system);
+  }
 };
 
 class Machine {
@@ -120,6 +136,23 @@ class Machine {
 
   // Bytes that a snapshot holds (for memory budgets).
   virtual size_t snapshotSize() const = 0;
+
+  // Registers beginCall() sets after its own defaults, in order (the manifest's
+  // register presets: "X" = the entity's slot ...). Names as presetRegisterBits
+  // takes them. They stay until replaced, so a debugger's beginCall sees them too.
+  void setCallRegisters(std::vector<std::pair<std::string, uint32_t>> regs) {
+    callRegisters_ = std::move(regs);
+  }
+  // Sets one register by name; false when the CPU has no such register.
+  virtual bool setRegister(const std::string& name, uint32_t value) = 0;
+
+ protected:
+  void applyCallRegisters() {
+    for (const auto& [name, value] : callRegisters_) setRegister(name, value);
+  }
+
+ private:
+  std::vector<std::pair<std::string, uint32_t>> callRegisters_;
 };
 
 std::unique_ptr<Machine> makeMachine(Cpu cpu);

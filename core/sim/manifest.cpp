@@ -13,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kManifestVersion = 1;
+constexpr int kManifestVersion = 2;
 
 // A label is written "name" or "name+3".
 LabelRef labelRef(JsonReader& r, const json& v, const std::string& path) {
@@ -225,6 +225,108 @@ void readSweep(JsonReader& r, const json& j, RoutineManifest& m) {
   m.sweep = std::move(spec);
 }
 
+// The version the "format" field names (already checked by JsonReader::format).
+int formatVersion(const json& j) {
+  const auto it = j.find("format");
+  if (it == j.end() || !it->is_string()) return 0;
+  const std::string f = it->get<std::string>();
+  const auto slash = f.rfind('/');
+  auto v = slash == std::string::npos ? std::nullopt : parseNumberText(f.substr(slash + 1));
+  return v ? int(*v) : 0;
+}
+
+void readGame(JsonReader& r, const json& j, RoutineManifest& m, int version) {
+  const json* g = r.object(j, "", "game", false);
+  if (!g) return;
+  if (version < 2) {
+    r.fail("game", "needs \"format\": \"collidoscope-routine/2\"");
+    return;
+  }
+  // The code is the built ROM: nothing to assemble, nowhere to lay segments out.
+  for (const char* key : {"sources", "toolchain", "layout"})
+    if (r.ok() && j.contains(key))
+      r.fail(key, "a game manifest has no \"" + std::string(key) +
+                      "\": the code is the built ROM (game.rom)");
+  GameSpec spec;
+  std::string rom = r.string(*g, "game", "rom");
+  if (r.ok() && rom.empty()) r.fail("game.rom", "is empty");
+  if (r.ok()) spec.rom = resolveRelative(m.path, rom);
+  if (const json* syms = r.array(*g, "game", "symbols", false)) {
+    for (size_t i = 0; i < syms->size() && r.ok(); ++i) {
+      const json& v = (*syms)[i];
+      if (!v.is_string() || v.get<std::string>().empty())
+        r.fail(JsonReader::join("game.symbols", i), "expected a file name");
+      else
+        spec.symbols.push_back(resolveRelative(m.path, v.get<std::string>()));
+    }
+  }
+  spec.buildDirectory = resolveRelative(m.path, ".");
+  if (const json* b = r.object(*g, "game", "build", false)) {
+    spec.buildCommand = r.string(*b, "game.build", "command");
+    if (r.ok() && spec.buildCommand.empty()) r.fail("game.build.command", "is empty");
+    spec.buildDirectory = resolveRelative(m.path, r.string(*b, "game.build", "directory", "."));
+  }
+  if (const json* boot = r.object(*g, "game", "boot")) {
+    const bool to = boot->contains("to"), frames = boot->contains("frames");
+    if (to == frames) {
+      r.fail("game.boot", "needs either \"to\" (a label) or \"frames\" (a count)");
+    } else if (to) {
+      spec.bootTo = r.string(*boot, "game.boot", "to");
+      if (r.ok() && spec.bootTo.empty()) r.fail("game.boot.to", "expected a label name");
+      spec.bootMaxFrames = int(r.integer(*boot, "game.boot", "maxFrames", 1, 36000, 120));
+    } else {
+      spec.bootFrames = int(r.integer(*boot, "game.boot", "frames", 0, 36000));
+      if (boot->contains("maxFrames") && r.ok())
+        r.fail("game.boot.maxFrames", "goes with \"to\", not with \"frames\"");
+    }
+  }
+  m.game = std::move(spec);
+}
+
+void readRegisters(JsonReader& r, const json& j, RoutineManifest& m, int version) {
+  const json* regs = r.object(j, "", "registers", false);
+  if (!regs) return;
+  if (version < 2) {
+    r.fail("registers", "needs \"format\": \"collidoscope-routine/2\"");
+    return;
+  }
+  for (auto it = regs->begin(); it != regs->end() && r.ok(); ++it) {
+    const std::string p = JsonReader::join("registers", it.key());
+    RegisterPreset preset;
+    preset.reg = it.key();
+    const int bits = presetRegisterBits(m.cpu, preset.reg);
+    if (bits == 0) {
+      r.fail(p,
+             std::string("is not a register of the ") + cpuName(m.cpu) +
+                 (m.cpu == Cpu::M6502 ? " (A, X, Y)" : " (A, B, C, D, E, H, L, AF, BC, DE, HL)"));
+      break;
+    }
+    if (it->is_number_integer()) {
+      preset.value = int(r.element(*it, p, 0, (1 << bits) - 1));
+    } else if (!it->is_string() || it->get<std::string>().empty()) {
+      r.fail(p, "expected a number, \"slot\", \"field:NAME\" or a label");
+    } else {
+      const std::string text = it->get<std::string>();
+      if (text == "slot") {
+        preset.source = RegisterPreset::Source::Slot;
+      } else if (text.rfind("field:", 0) == 0) {
+        preset.source = RegisterPreset::Source::Field;
+        preset.name = text.substr(6);
+        if (!m.fields.count(preset.name))
+          r.fail(p, "\"" + preset.name + "\" is not one of entity.fields");
+      } else if (auto n = parseNumberText(text)) {
+        if (*n < 0 || *n >= (int64_t(1) << bits))
+          r.fail(p, "\"" + text + "\" does not fit in " + std::to_string(bits) + " bits");
+        preset.value = int(*n);
+      } else {
+        preset.source = RegisterPreset::Source::Label;
+        preset.name = text;
+      }
+    }
+    m.registers.push_back(std::move(preset));
+  }
+}
+
 // An entity field the motion block names: a key of entity.fields.
 std::string intentFieldName(JsonReader& r, const json& obj, const std::string& path,
                             const std::string& key, const RoutineManifest& m,
@@ -343,7 +445,24 @@ void readMotion(JsonReader& r, const json& j, RoutineManifest& m) {
     }
   }
 }
+
 }  // namespace
+
+int presetRegisterBits(Cpu cpu, const std::string& reg) {
+  static const char* const k6502[] = {"A", "X", "Y"};
+  static const char* const kSm83x8[] = {"A", "B", "C", "D", "E", "H", "L"};
+  static const char* const kSm83x16[] = {"AF", "BC", "DE", "HL"};
+  if (cpu == Cpu::M6502) {
+    for (const char* n : k6502)
+      if (reg == n) return 8;
+    return 0;
+  }
+  for (const char* n : kSm83x8)
+    if (reg == n) return 8;
+  for (const char* n : kSm83x16)
+    if (reg == n) return 16;
+  return 0;
+}
 
 const char* padDirectionName(PadDirection d) {
   static const char* const kNames[4] = {"up", "down", "left", "right"};
@@ -372,25 +491,29 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       m.cpu = Cpu::Sm83;
     else if (r.ok())
       r.fail("cpu", "\"" + cpu + "\" is not 6502 or sm83");
-    m.toolchain = r.string(j, "", "toolchain", m.cpu == Cpu::M6502 ? "ca65" : "builtin");
-    if (r.ok() && m.toolchain != "ca65" && m.toolchain != "builtin")
-      r.fail("toolchain", "\"" + m.toolchain + "\" is not ca65 or builtin");
-    if (r.ok() && (m.toolchain == "ca65") != (m.cpu == Cpu::M6502))
-      r.fail("toolchain", m.toolchain + " does not assemble for " + cpu);
-    if (const json* src = r.array(j, "", "sources")) {
-      if (src->empty()) r.fail("sources", "is empty");
-      for (size_t i = 0; i < src->size() && r.ok(); ++i) {
-        if (!(*src)[i].is_string())
-          r.fail(JsonReader::join("sources", i), "expected a file name");
-        else
-          m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+    const int version = formatVersion(j);
+    readGame(r, j, m, version);
+    if (!m.game) {
+      m.toolchain = r.string(j, "", "toolchain", m.cpu == Cpu::M6502 ? "ca65" : "builtin");
+      if (r.ok() && m.toolchain != "ca65" && m.toolchain != "builtin")
+        r.fail("toolchain", "\"" + m.toolchain + "\" is not ca65 or builtin");
+      if (r.ok() && (m.toolchain == "ca65") != (m.cpu == Cpu::M6502))
+        r.fail("toolchain", m.toolchain + " does not assemble for " + cpu);
+      if (const json* src = r.array(j, "", "sources")) {
+        if (src->empty()) r.fail("sources", "is empty");
+        for (size_t i = 0; i < src->size() && r.ok(); ++i) {
+          if (!(*src)[i].is_string())
+            r.fail(JsonReader::join("sources", i), "expected a file name");
+          else
+            m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+        }
       }
-    }
-    if (const json* lay = r.object(j, "", "layout", false)) {
-      m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
-      m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));
-      m.code = uint16_t(r.integer(*lay, "layout", "code", 0, 0xFFFF, 0x8000));
-      if (r.ok()) checkLayout(r, m);
+      if (const json* lay = r.object(j, "", "layout", false)) {
+        m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
+        m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));
+        m.code = uint16_t(r.integer(*lay, "layout", "code", 0, 0xFFFF, 0x8000));
+        if (r.ok()) checkLayout(r, m);
+      }
     }
     m.entry = r.string(j, "", "entry");
     m.cycleBudget = uint64_t(
@@ -419,6 +542,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
     }
     readMap(r, j, m);
     readSweep(r, j, m);
+    readRegisters(r, j, m, version);
     if (const json* hb = r.object(j, "", "hitbox", false)) {
       Hitbox h;
       h.x = int(r.integer(*hb, "hitbox", "x", -256, 256));

@@ -25,6 +25,10 @@
 
 namespace core {
 
+namespace game {
+class GameMachine;
+}
+
 // The manifest's labels turned into addresses.
 struct Binding {
   struct Field {
@@ -43,6 +47,14 @@ struct Binding {
   std::optional<uint16_t> attributes;
   int attrStride = 1, attrOffset = 0, attrTileOffset = -1, attrCount = 0;
   AttributeFormat attrFormat = AttributeFormat::Mrn;
+  // The manifest's register presets: a number or a label's address, the slot, or a field.
+  struct Preset {
+    std::string reg;
+    RegisterPreset::Source source = RegisterPreset::Source::Number;
+    uint32_t value = 0;  // Number, Label
+    int field = -1;      // Field: index into `fields`
+  };
+  std::vector<Preset> presets;
 
   int fieldIndex(const std::string& name) const;
 };
@@ -138,11 +150,18 @@ class Simulation {
   Simulation();
   ~Simulation();
 
-  // Assembles the routine and binds its labels. Keeps the scenario.
+  // Assembles the routine and binds its labels. Keeps the scenario. For a game
+  // manifest: builds (game.build), loads the ROM and its symbols, binds the labels
+  // and boots the game (game.boot); the boot's end is the start state.
   bool build(const Scenario& scenario, std::string* error);
   // Binds an already assembled image (labels, then a fresh machine) and assembles
-  // nothing: for an image that changed (e.g. reassembled from the editor).
+  // nothing: for an image that changed (e.g. reassembled from the editor). A game
+  // image (loadGameImage) is booted again.
   bool bindImage(const AsmResult& image, std::string* error);
+  // The image's warnings (a game's symbols that do not match its ROM ...), one a line.
+  std::vector<std::string> warnings() const;
+  // The game machine of a game manifest, else null.
+  game::GameMachine* gameMachine() const { return game_; }
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
   Scenario& scenario() { return scenario_; }
@@ -186,6 +205,9 @@ class Simulation {
 
  private:
   void writeInput(int slot, uint8_t input);
+  // Slot byte and register presets for `slot`'s call (after its input is written).
+  void prepareCall(int slot);
+  bool bindGame(const AsmResult& image, const Binding& b, std::string* error);
   // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
   // then allocates nothing per call.
   void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out);
@@ -200,6 +222,7 @@ class Simulation {
   AsmResult image_;
   Binding binding_;
   std::unique_ptr<Machine> machine_;
+  game::GameMachine* game_ = nullptr;  // machine_, when it runs a game
   Snapshot start_;
   Recording recording_;
   uint16_t cellEnd_ = 0, attrEnd_ = 0;
