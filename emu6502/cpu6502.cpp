@@ -39,6 +39,11 @@ RunResult Cpu6502::run(const RunLimits& limits) {
   Mem mem;
   if constexpr (std::is_same_v<Mem, detail::FlatMem>)
     mem = detail::FlatMem{flat_};
+  else if constexpr (std::is_same_v<Mem, detail::LoggedMem>)
+    mem = hooked_
+              ? detail::LoggedMem{{flat_, {hooked_[0], hooked_[1], hooked_[2], hooked_[3]}, &bus_},
+                                  log_}
+              : detail::LoggedMem{{flat_, {0, 0, 0, 0}, &bus_}, log_};
   else if constexpr (std::is_same_v<Mem, detail::HookedFlatMem>)
     mem = detail::HookedFlatMem{flat_, {hooked_[0], hooked_[1], hooked_[2], hooked_[3]}, &bus_};
   else
@@ -106,6 +111,11 @@ RunResult Cpu6502::runUntil(const RunLimits& limits) {
   if (observer_) {
     return checks ? run<detail::PagedMem, true, true>(limits)
                   : run<detail::PagedMem, true, false>(limits);
+  }
+  if (log_ && flat_) {
+    log_->begin();
+    return checks ? run<detail::LoggedMem, false, true>(limits)
+                  : run<detail::LoggedMem, false, false>(limits);
   }
   if (flat_ && hooked_) {
     return checks ? run<detail::HookedFlatMem, false, true>(limits)
