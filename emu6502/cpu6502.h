@@ -157,7 +157,8 @@ class Cpu6502 {
   CpuConfig config;
 
   void setObserver(BusObserver* observer) { observer_ = observer; }  // null = fast path
-  // Runs fill `log` (see AccessLog) while it is set and no observer is; null = off.
+  // Runs fill `log` (see AccessLog) while it is set and no observer, breakpoints
+  // or loop stop are; null = off.
   void setAccessLog(AccessLog* log) { log_ = log; }
   BusObserver* observer() const { return observer_; }
   Bus& bus() { return bus_; }
@@ -183,6 +184,7 @@ class Cpu6502 {
  private:
   template <class Mem, bool kObserve, bool kChecks>
   RunResult run(const RunLimits& limits);
+  RunResult runLogged(const RunLimits& limits);  // with log_ set, no breakpoints or loop stop
   unsigned interrupt(uint16_t vector, bool isReset);
   uint8_t access(uint16_t addr, Access kind, uint8_t value = 0);
 
