@@ -86,6 +86,18 @@ struct Snapshot {
   }
 };
 
+// What a call read before writing it (instruction bytes included; first-read
+// order, with the values) and which addresses it wrote: the call's inputs and
+// effects, for the call memo (core/sim/call_memo.h). Valid until the next call.
+struct CallLogView {
+  const uint16_t* readAddr = nullptr;
+  const uint8_t* readValue = nullptr;
+  const uint8_t* readFetch = nullptr;  // 1 where the read was an instruction byte
+  size_t reads = 0;
+  const uint16_t* written = nullptr;
+  size_t writes = 0;
+};
+
 class Machine {
  public:
   virtual ~Machine() = default;
@@ -145,6 +157,24 @@ class Machine {
   }
   // Sets one register by name; false when the CPU has no such register.
   virtual bool setRegister(const std::string& name, uint32_t value) = 0;
+
+  // For the call memo: only a machine whose memory has no side effects (a call is
+  // then a function of the bytes it reads) says true and implements the rest.
+  virtual bool canLogCalls() const { return false; }
+  // resume() with no observer or breakpoints that fills `log`. Instruction bytes
+  // fetched from addresses set in `unloggedFetches` (a 65,536-bit map, or null)
+  // are left out of the log.
+  virtual CallResult resumeLogged(uint64_t cycleBudget, CallLogView& log,
+                                  const uint64_t* /*unloggedFetches*/) {
+    log = {};
+    return resume(cycleBudget, nullptr, nullptr);
+  }
+  // The register block of a snapshot alone (at most `cap` bytes; returns its
+  // size), and restoring one without touching RAM.
+  virtual size_t saveRegs(uint8_t* /*out*/, size_t /*cap*/) const { return 0; }
+  virtual void loadRegs(const uint8_t* /*in*/, size_t /*n*/) {}
+  // The memory behind memory(), writable; null when there is none.
+  virtual uint8_t* writableMemory() { return nullptr; }
 
  protected:
   void applyCallRegisters() {

@@ -79,12 +79,45 @@ class Machine6502 final : public detail::CpuMachine<M6502Traits> {
     return s;
   }
 
+  bool canLogCalls() const override { return true; }
+  CallResult resumeLogged(uint64_t cycleBudget, CallLogView& view,
+                          const uint64_t* unloggedFetches) override {
+    log_.skipFetches(unloggedFetches);
+    cpu_.setAccessLog(&log_);
+    CallResult r = resume(cycleBudget, nullptr, nullptr);
+    cpu_.setAccessLog(nullptr);
+    view = {log_.readAddr.data(), log_.readValue.data(), log_.readFetch.data(),
+            log_.readAddr.size(), log_.written.data(),   log_.written.size()};
+    return r;
+  }
+  size_t saveRegs(uint8_t* out, size_t cap) const override {
+    if (cap < kRegsSize) return 0;
+    // Field by field: the struct's padding bytes would make equal states compare unequal.
+    const auto& r = cpu_.regs;
+    const uint8_t b[kRegsSize] = {uint8_t(r.pc), uint8_t(r.pc >> 8),    r.a, r.x, r.y, r.s,
+                                  r.p,           uint8_t(cpu_.jammed())};
+    std::memcpy(out, b, kRegsSize);
+    return kRegsSize;
+  }
+  void loadRegs(const uint8_t* in, size_t n) override {
+    if (n != kRegsSize) return;
+    auto& r = cpu_.regs;
+    r.pc = uint16_t(in[0] | in[1] << 8);
+    r.a = in[2], r.x = in[3], r.y = in[4], r.s = in[5], r.p = in[6];
+    cpu_.setJammed(in[7] != 0);
+  }
+  uint8_t* writableMemory() override { return bus_.ram().data(); }
+
   void restore(const Snapshot& s) override {
     std::memcpy(bus_.ram().data(), s.ram.data(), std::min(s.ram.size(), kRamSize));
     detail::restore6502Regs(cpu_, s.regs);
   }
 
-  size_t snapshotSize() const override { return kRamSize + 8; }
+  size_t snapshotSize() const override { return kRamSize + kRegsSize; }
+
+ private:
+  static constexpr size_t kRegsSize = 8;
+  emu6502::AccessLog log_;
 };
 
 }  // namespace

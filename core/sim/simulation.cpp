@@ -7,6 +7,7 @@
 
 #include "core/asm/ca65/ca65.h"
 #include "core/game/boot.h"
+#include "core/sim/call_memo.h"
 #include "core/util/files.h"
 #if __has_include("core/asm/rgbds/rgbasm.h")
 #include "core/asm/rgbds/rgbasm.h"
@@ -281,6 +282,20 @@ class ProbeObserver final : public AccessObserver {
   EntityFrame& out_;
 };
 
+// A call's result into its record: a CPU fault's reason before a bad write's.
+void takeResult(CallResult& r, EntityFrame& ef) {
+  ef.cycles = uint32_t(r.cycles);
+  ef.instructions = uint32_t(r.instructions);
+  ef.halt = r.reason;
+  if (isFault(r.reason) && !r.detail.empty())
+    ef.faultDetail =
+        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  return (h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2))) * 0xFF51AFD7ED558CCDull;
+}
+
 // Records every access of one instruction for traces.
 class TraceObserver final : public AccessObserver {
  public:
@@ -361,6 +376,12 @@ bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   auto machine = makeMachine(scenario_.manifest.cpu);
   if (!machine->load(image, error)) return false;
   machine->setWatch(watchedRanges(b));
+  // A new image or binding: nothing recorded applies.
+  if (!memo_) memo_ = std::make_unique<CallMemo>();
+  std::vector<AddressRange> code;
+  for (const ImageChunk& c : image.chunks)
+    if (!c.ram) code.push_back({c.address, uint32_t(c.address + c.bytes.size())});
+  memo_->setCode(code);
   image_ = image;
   binding_ = b;
   machine_ = std::move(machine);
@@ -514,11 +535,11 @@ bool Simulation::startState(std::string* error) {
 
 EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   EntityFrame ef;
-  runEntityInto(slot, input, observe, ef);
+  runEntityInto(slot, input, observe, ef, memoRunEntity_);
   return ef;
 }
 
-void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef) {
+void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef, bool memo) {
   // A fresh record (every field reset) that keeps the old one's vectors.
   std::vector<int32_t> before = std::move(ef.before), after = std::move(ef.after);
   std::vector<uint16_t> cells = std::move(ef.cellsRead), attrs = std::move(ef.attrsRead);
@@ -534,18 +555,54 @@ void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFram
   writeInput(slot, input);
   prepareCall(slot);
   readFieldsInto(slot, ef.before);
-  ProbeObserver probe(binding_, scenario_.map.room, ef);
-  // Unobserved calls still watch writes: a write into the map is a fault either way.
-  machine_->setWatchSink(&probe, observe);
-  CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
-  machine_->setWatchSink(nullptr);
-  ef.cycles = uint32_t(r.cycles);
-  ef.instructions = uint32_t(r.instructions);
-  ef.halt = r.reason;
-  if (isFault(r.reason) && !r.detail.empty())
-    ef.faultDetail =
-        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
+  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls()) {
+    runMemoised(slot, input, observe, ef);
+  } else {
+    ProbeObserver probe(binding_, scenario_.map.room, ef);
+    // Unobserved calls still watch writes: a write into the map is a fault either way.
+    machine_->setWatchSink(&probe, observe);
+    CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
+    machine_->setWatchSink(nullptr);
+    takeResult(r, ef);
+  }
   readFieldsInto(slot, ef.after);
+}
+
+void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame& ef) {
+  const Room& room = scenario_.map.room;
+  const uint64_t budget = scenario_.manifest.cycleBudget;
+  // Besides memory, a recorded outcome depends on the budget (it ends runaway
+  // calls) and the room's size (it maps addresses to cell indices).
+  memo_->setContext(
+      mix(mix(mix(budget, uint32_t(room.width)), uint32_t(room.height)), binding_.entry));
+  uint64_t key = mix(uint32_t(slot), input);
+  for (int32_t v : ef.before) key = mix(key, uint32_t(v));
+  machine_->beginCall(binding_.entry);
+  uint8_t regsIn[CallMemo::kMaxRegs], regsOut[CallMemo::kMaxRegs];
+  const size_t nRegs = machine_->saveRegs(regsIn, sizeof regsIn);
+  uint8_t* mem = machine_->writableMemory();
+  memo_->checkCode(mem);
+  if (const int64_t at = memo_->find(key, mem, regsIn, nRegs); at >= 0) {
+    machine_->loadRegs(regsOut, memo_->apply(at, mem, regsOut, ef, observe));
+    memo_->countHit();
+    return;
+  }
+  memo_->countMiss();
+  ProbeObserver probe(binding_, room, ef);
+  machine_->setWatchSink(&probe, observe);
+  CallLogView log;
+  CallResult r = machine_->resumeLogged(budget, log, memo_->unloggedFetches());
+  machine_->setWatchSink(nullptr);
+  takeResult(r, ef);
+  // An unobserved call did not report its cells, so it cannot stand in for an observed one.
+  if (observe && machine_->saveRegs(regsOut, sizeof regsOut) == nRegs)
+    memo_->add(key, log, mem, regsIn, regsOut, nRegs, ef);
+}
+
+void Simulation::setCallMemo(size_t budgetBytes, bool runEntityToo) {
+  if (!memo_) memo_ = std::make_unique<CallMemo>(budgetBytes);
+  memo_->setBudget(budgetBytes);
+  memoRunEntity_ = runEntityToo;
 }
 
 namespace {
@@ -668,6 +725,8 @@ std::unique_ptr<Simulation> Simulation::clone() const {
   copy->start_ = start_;
   copy->cellEnd_ = cellEnd_;
   copy->attrEnd_ = attrEnd_;
+  if (memo_) copy->memo_ = std::make_unique<CallMemo>(*memo_);
+  copy->memoRunEntity_ = memoRunEntity_;
   return copy;
 }
 
@@ -677,6 +736,7 @@ bool Simulation::seek(int frame, int entity) {
     return false;
   int k = frame / recording_.keyInterval;
   machine_->restore(recording_.keyframes[k]);
+  EntityFrame scratch;
   for (int f = k * recording_.keyInterval; f <= frame; ++f)
     for (int i = 0; i < int(scenario_.entities.size()); ++i) {
       if (f == frame && i == entity) {
@@ -684,7 +744,7 @@ bool Simulation::seek(int frame, int entity) {
         prepareCall(i);
         return true;
       }
-      runEntity(i, scenario_.inputAt(f), false);
+      runEntityInto(i, scenario_.inputAt(f), false, scratch);
     }
   return true;
 }

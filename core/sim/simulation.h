@@ -145,6 +145,8 @@ struct SimProgress {
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 
+class CallMemo;
+
 class Simulation {
  public:
   Simulation();
@@ -196,6 +198,13 @@ class Simulation {
   // Runs one call for one entity at the current machine state and records it.
   // Used by the runner and by audits, which place the entity themselves.
   EntityFrame runEntity(int slot, uint8_t input, bool observe);
+  // The call memo (core/sim/call_memo.h): simulate(), simulateFrom() and seek()
+  // replay a call whose inputs recur instead of running it, with the same
+  // result. On by default for machines that support it (the 6502's flat bus);
+  // `budgetBytes` 0 turns it off. With `runEntityToo` runEntity() uses it as well
+  // (audits that re-run cases). clone() copies it.
+  void setCallMemo(size_t budgetBytes, bool runEntityToo = false);
+  const CallMemo* callMemo() const { return memo_.get(); }
   // Reads and writes an entity's fields in the routine's memory.
   std::vector<int32_t> readFields(int slot) const;
   void writeField(int slot, const Binding::Field& f, int32_t value);
@@ -210,7 +219,8 @@ class Simulation {
   bool bindGame(const AsmResult& image, const Binding& b, std::string* error);
   // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
   // then allocates nothing per call.
-  void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out);
+  void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out, bool memo = true);
+  void runMemoised(int slot, uint8_t input, bool observe, EntityFrame& out);
   // Loads the image, encodes the room, places the entities; the start snapshot.
   bool startState(std::string* error);
   bool runFrames(int first, std::vector<FrameRecord>& frames, std::vector<Snapshot>& keys,
@@ -226,6 +236,8 @@ class Simulation {
   Snapshot start_;
   Recording recording_;
   uint16_t cellEnd_ = 0, attrEnd_ = 0;
+  std::unique_ptr<CallMemo> memo_;
+  bool memoRunEntity_ = false;
 };
 
 }  // namespace core
