@@ -1,10 +1,10 @@
 ; collide_player: move the player by the d-pad, one pixel a frame, x then y,
 ; and refuse any move whose hitbox would overlap a solid cell.
 ;
-; Shared by the MMC1 demo game and its flat-bus twin
-; (assets/routines/game_mmc1_demo), which assembles this very file. In the
-; game, CODE (this routine) and RODATA (the room) sit in switchable PRG bank 2
-; at $8000, which the main loop maps before each call (mmc1.cfg).
+; One routine for both NES demo games and their flat-bus twins
+; (assets/routines/game_nrom_demo, game_mmc1_demo), which assemble this very
+; file. Its segments are CODE and RODATA: nrom.cfg puts them in the one PRG
+; bank, mmc1.cfg in switchable bank 2, which the MMC1 main loop maps first.
 ;
 ; - The player's hitbox is 16x16 pixels with its top-left corner at
 ;   (player_x, player_y), whole pixels, one byte each.
