@@ -51,6 +51,9 @@ class Bus {
   // cycles, which is what a read-modify-write instruction does after its dummy write.
   virtual uint8_t dummyRead(uint16_t addr) { return read(addr); }
   virtual void dummyWrite(uint16_t addr, uint8_t v) { write(addr, v); }
+  // Opcode and operand fetches from pages without a FastPages pointer, so a bus
+  // that watches data accesses can leave code out.
+  virtual uint8_t fetch(uint16_t addr) { return read(addr); }
 
   // Optional direct page map, see above. The CPU re-reads entries on every access,
   // so a bus may change them at any time (bank switching).

@@ -21,6 +21,7 @@
 // CpuConfig::decimalMode for a stock NMOS 6502 with BCD arithmetic.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -82,6 +83,61 @@ struct RunResult {
   uint64_t cycles = 0;        // spent by this call
 };
 
+// What one run read and wrote, for callers that memoise runs (a run on memory
+// without side effects is a function of the bytes it read): every address whose
+// first access was a read (instruction bytes included) with the value it had, and
+// every address written. Dummy reads are left out: their values are discarded.
+// Filled only on the flat-memory fast path (a bus with flatMemory()), with no
+// observer attached.
+class AccessLog {
+ public:
+  std::vector<uint16_t> readAddr;
+  std::vector<uint8_t> readValue;
+  std::vector<uint8_t> readFetch;  // 1: an opcode or operand fetch, 0: a data read
+  std::vector<uint16_t> written;
+
+  // Forgets the last run (what Cpu6502::runUntil does when it starts).
+  void begin() {
+    readAddr.clear();
+    readValue.clear();
+    readFetch.clear();
+    written.clear();
+    if (seen_.empty()) seen_.assign(65536, 0), wrote_.assign(65536, 0);
+    if (++gen_ == 0) {  // the stamps wrapped: start them over
+      std::fill(seen_.begin(), seen_.end(), 0);
+      std::fill(wrote_.begin(), wrote_.end(), 0);
+      gen_ = 1;
+    }
+  }
+  // Instruction fetches from addresses whose bit is set in `bits` (1024 words,
+  // bit a of the map is address a) are not logged: the caller checks those bytes
+  // its own way (a whole code segment at once). Null logs every fetch.
+  void skipFetches(const uint64_t* bits) { skip_ = bits; }
+  void onFetch(uint16_t a, uint8_t v) {
+    if (skip_ && ((skip_[a >> 6] >> (a & 63)) & 1)) return;
+    onRead(a, v, true);
+  }
+  void onRead(uint16_t a, uint8_t v, bool fetch) {
+    if (seen_[a] == gen_) return;
+    seen_[a] = gen_;
+    readAddr.push_back(a);
+    readValue.push_back(v);
+    readFetch.push_back(fetch);
+  }
+  void onWrite(uint16_t a) {
+    seen_[a] = gen_;
+    if (wrote_[a] == gen_) return;
+    wrote_[a] = gen_;
+    written.push_back(a);
+  }
+
+ private:
+  // Per address, the run that last touched (seen_) or wrote (wrote_) it.
+  std::vector<uint32_t> seen_, wrote_;
+  uint32_t gen_ = 0;
+  const uint64_t* skip_ = nullptr;
+};
+
 struct CpuConfig {
   bool decimalMode = false;  // false = 2A03 (binary ADC/SBC even with D set)
   // ANE ($8B) and LXA ($AB) mix A with a chip-dependent constant:
@@ -101,6 +157,9 @@ class Cpu6502 {
   CpuConfig config;
 
   void setObserver(BusObserver* observer) { observer_ = observer; }  // null = fast path
+  // Runs fill `log` (see AccessLog) while it is set and no observer, breakpoints
+  // or loop stop are; null = off.
+  void setAccessLog(AccessLog* log) { log_ = log; }
   BusObserver* observer() const { return observer_; }
   Bus& bus() { return bus_; }
 
@@ -125,6 +184,7 @@ class Cpu6502 {
  private:
   template <class Mem, bool kObserve, bool kChecks>
   RunResult run(const RunLimits& limits);
+  RunResult runLogged(const RunLimits& limits);  // with log_ set, no breakpoints or loop stop
   unsigned interrupt(uint16_t vector, bool isReset);
   uint8_t access(uint16_t addr, Access kind, uint8_t value = 0);
 
@@ -134,6 +194,7 @@ class Cpu6502 {
   FastPages ownPages_;  // all null: used when the bus has no page map
   uint8_t* flat_;
   const uint64_t* hooked_;  // with flat_: pages that still go through the bus
+  AccessLog* log_ = nullptr;
   bool jammed_ = false;
 };
 

@@ -51,9 +51,38 @@ struct HookedFlatMem {
   }
 };
 
+// HookedFlatMem that tells an AccessLog what the run read and wrote.
+struct LoggedMem : HookedFlatMem {
+  AccessLog* log;
+  EMU6502_INLINE uint8_t fetch(uint16_t a) {
+    uint8_t v = m[a];
+    log->onFetch(a, v);
+    return v;
+  }
+  EMU6502_INLINE uint8_t read(uint16_t a) {
+    uint8_t v = HookedFlatMem::read(a);
+    log->onRead(a, v, false);
+    return v;
+  }
+  EMU6502_INLINE void write(uint16_t a, uint8_t v) {
+    log->onWrite(a);
+    HookedFlatMem::write(a, v);
+  }
+  EMU6502_INLINE void dummyWrite(uint16_t a, uint8_t v) {
+    log->onWrite(a);
+    HookedFlatMem::dummyWrite(a, v);
+  }
+};
+
 struct PagedMem {
   FastPages* pages;
   Bus* bus;
+  EMU6502_INLINE uint8_t fetch(uint16_t a) {
+    uint8_t* p = pages->read[a >> 8];
+    uint8_t v = p ? p[a & 0xFF] : bus->fetch(a);
+    pages->openBus = v;
+    return v;
+  }
   EMU6502_INLINE uint8_t read(uint16_t a) {
     uint8_t* p = pages->read[a >> 8];
     uint8_t v = p ? p[a & 0xFF] : bus->read(a);

@@ -10,6 +10,7 @@ namespace {
 
 constexpr size_t kHeaderSize = 16;
 constexpr size_t kTrainerSize = 512;
+constexpr uint64_t kMaxRomSize = uint64_t{8} << 20;  // per ROM: no supported board has more
 
 std::string kib(uint64_t bytes) {
   char buf[48];
@@ -82,6 +83,12 @@ SizeFault checkSizes(unsigned mapper, uint64_t prg, uint64_t chr) {
       if (chr > 8192)
         return chrFault("UxROM has at most 8 KiB of CHR, the header says " + kib(chr));
       return {};
+    case 7:
+      if (!multiple(prg, 32768))
+        return prgFault("AxROM PRG ROM must be a multiple of 32 KiB, the header says " + kib(prg));
+      if (chr > 8192)
+        return chrFault("AxROM has at most 8 KiB of CHR, the header says " + kib(chr));
+      return {};
     case 4:
       if (!multiple(prg, 8192) || prg < 16384)
         return prgFault(
@@ -118,24 +125,86 @@ std::string InesError::text() const {
   return out;
 }
 
+namespace {
+
+constexpr unsigned kSupportedMappers[] = {0, 1, 2, 3, 4, 7};
+
+struct MapperName {
+  unsigned number;
+  const char* name;
+};
+
+// Common boards, so an unsupported one is named in the error message.
+constexpr MapperName kMapperNames[] = {
+    {0, "NROM"},
+    {1, "MMC1"},
+    {2, "UxROM"},
+    {3, "CNROM"},
+    {4, "MMC3"},
+    {5, "MMC5"},
+    {7, "AxROM"},
+    {9, "MMC2"},
+    {10, "MMC4"},
+    {11, "Color Dreams"},
+    {13, "CPROM"},
+    {16, "Bandai FCG"},
+    {18, "Jaleco SS88006"},
+    {19, "Namco 163"},
+    {21, "VRC4"},
+    {22, "VRC2"},
+    {23, "VRC2/VRC4"},
+    {24, "VRC6"},
+    {25, "VRC4"},
+    {26, "VRC6"},
+    {28, "Action 53"},
+    {30, "UNROM 512"},
+    {33, "Taito TC0190"},
+    {34, "BNROM/NINA-001"},
+    {66, "GxROM"},
+    {68, "Sunsoft-4"},
+    {69, "FME-7"},
+    {71, "Camerica"},
+    {73, "VRC3"},
+    {75, "VRC1"},
+    {79, "NINA-03/06"},
+    {85, "VRC7"},
+    {94, "UN1ROM"},
+    {111, "GTROM"},
+    {118, "TxSROM"},
+    {119, "TQROM"},
+    {180, "UNROM (AND)"},
+    {206, "DxROM"},
+    {210, "Namco 175/340"},
+    {228, "Action 52"},
+};
+
+}  // namespace
+
 bool mapperSupported(unsigned mapper) {
-  return mapper <= 4;
+  return std::find(std::begin(kSupportedMappers), std::end(kSupportedMappers), mapper) !=
+         std::end(kSupportedMappers);
 }
 
 const char* mapperName(unsigned mapper) {
-  switch (mapper) {
-    case 0:
-      return "NROM";
-    case 1:
-      return "MMC1";
-    case 2:
-      return "UxROM";
-    case 3:
-      return "CNROM";
-    case 4:
-      return "MMC3";
-  }
+  for (const MapperName& m : kMapperNames)
+    if (m.number == mapper) return m.name;
   return "unknown";
+}
+
+std::string supportedMappersText() {
+  std::string out;
+  for (unsigned m : kSupportedMappers) {
+    if (!out.empty()) out += ", ";
+    out += std::to_string(m);
+  }
+  return out;
+}
+
+std::string unsupportedMapperMessage(unsigned mapper) {
+  std::string out = "mapper " + std::to_string(mapper);
+  const std::string name = mapperName(mapper);
+  if (name != "unknown") out += " (" + name + ")";
+  return out + " is not supported; supported: " + supportedMappersText();
 }
 
 InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName) {
@@ -186,10 +255,16 @@ InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName
   if (chrSize == 0 && cart.chrRamSize == 0) cart.chrRamSize = 8192;
 
   if (!mapperSupported(cart.mapper))
-    return fail(fileName, 6,
-                "mapper " + std::to_string(cart.mapper) +
-                    " is not supported (supported: 0 NROM, 1 MMC1, 2 UxROM, 3 CNROM, 4 MMC3)");
+    return fail(fileName, 6, unsupportedMapperMessage(cart.mapper));
   if (prgSize == 0) return fail(fileName, 4, "the header declares no PRG ROM (byte 4 is 0)");
+  if (prgSize > kMaxRomSize)
+    return fail(fileName, 4,
+                "oversized: the header declares " + kib(prgSize) + " of PRG ROM, more than " +
+                    kib(kMaxRomSize));
+  if (chrSize > kMaxRomSize)
+    return fail(fileName, 5,
+                "oversized: the header declares " + kib(chrSize) + " of CHR ROM, more than " +
+                    kib(kMaxRomSize));
   if (SizeFault f = checkSizes(cart.mapper, prgSize, chrSize); !f.message.empty())
     return fail(fileName, f.offset, f.message);
 
@@ -202,7 +277,8 @@ InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName
                     " bytes with the header), the file has " + std::to_string(bytes.size()) +
                     " bytes");
   if (bytes.size() > need)
-    result.warnings.push_back(std::to_string(bytes.size() - need) +
+    result.warnings.push_back("byte " + std::to_string(need) + ": " +
+                              std::to_string(bytes.size() - need) +
                               " bytes after the declared PRG and CHR ROM are ignored");
 
   size_t pos = kHeaderSize;
@@ -219,8 +295,14 @@ InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName
 }
 
 InesResult loadInesFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return fail(path, 0, "cannot open the file");
+  const std::streamoff size = in.tellg();
+  if (size > static_cast<std::streamoff>(kMaxInesFile))
+    return fail(path, kMaxInesFile,
+                "oversized: the file has " + std::to_string(size) + " bytes, more than the " +
+                    kib(kMaxInesFile) + " an iNES image can need");
+  in.seekg(0);
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());
   if (in.bad()) return fail(path, bytes.size(), "read error");

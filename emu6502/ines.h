@@ -49,9 +49,17 @@ struct InesResult {
   bool ok() const { return cart.has_value(); }
 };
 
-// The mappers NesBus implements.
+// The mappers NesBus implements: 0, 1, 2, 3, 4, 7.
 bool mapperSupported(unsigned mapper);
-const char* mapperName(unsigned mapper);  // "NROM", "MMC1", ...; "unknown" otherwise
+// "NROM", "MMC1", "FME-7", ... for the common boards, supported or not; "unknown" otherwise.
+const char* mapperName(unsigned mapper);
+std::string supportedMappersText();  // "0, 1, 2, 3, 4, 7"
+// "mapper 69 (FME-7) is not supported; supported: 0, 1, 2, 3, 4, 7"
+std::string unsupportedMapperMessage(unsigned mapper);
+
+// Larger files are refused before they are read (8 MiB PRG + 8 MiB CHR + header
+// and trainer fit).
+constexpr size_t kMaxInesFile = (size_t{16} << 20) + 16 + 512;
 
 InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName = {});
 InesResult loadInesFile(const std::string& path);

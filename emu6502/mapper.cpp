@@ -50,6 +50,20 @@ void Mapper::setChr8(unsigned bank) {
   for (unsigned i = 0; i < 8; ++i) chr_[i] = base + i * 0x400;
 }
 
+bool Mapper::mapPrgBank(uint16_t cpuAddr, unsigned bank) {
+  if (cpuAddr < 0x8000) return false;
+  const uint64_t unit = std::min<uint64_t>(prgBankSize(), prgSize_);
+  if (unit == 0 || (uint64_t{bank} + 1) * unit > prgSize_) return false;
+  const unsigned window = (cpuAddr - 0x8000u) >> 13;
+  const uint64_t want = bank * unit + (((cpuAddr - 0x8000u) % unit) & ~uint64_t{0x1FFF});
+  if (prg_[window] == want) return true;
+  const std::vector<uint8_t> saved = saveRegisters();
+  selectPrg(cpuAddr, bank);
+  if (prg_[window] == want) return true;
+  loadRegisters(saved);
+  return false;
+}
+
 namespace {
 
 // NROM (0): fixed 16 or 32 KiB PRG, 8 KiB CHR.
@@ -75,6 +89,7 @@ class Uxrom : public Mapper {
     apply();
   }
   unsigned number() const override { return 2; }
+  uint32_t prgBankSize() const override { return 0x4000; }
   void write(uint16_t, uint8_t value, bool) override {
     bank_ = value;
     apply();
@@ -82,6 +97,12 @@ class Uxrom : public Mapper {
   std::vector<uint8_t> saveRegisters() const override { return {bank_}; }
   void loadRegisters(const std::vector<uint8_t>& r) override {
     if (r.size() == 1) bank_ = r[0];
+    apply();
+  }
+
+ protected:
+  void selectPrg(uint16_t, unsigned bank) override {
+    bank_ = static_cast<uint8_t>(bank);
     apply();
   }
 
@@ -135,6 +156,7 @@ class Mmc1 : public Mapper {
     apply();
   }
   unsigned number() const override { return 1; }
+  uint32_t prgBankSize() const override { return 0x4000; }
   void write(uint16_t addr, uint8_t value, bool consecutive) override {
     if (consecutive) return;
     if (value & 0x80) {
@@ -174,6 +196,15 @@ class Mmc1 : public Mapper {
       chr1_ = r[3];
       prg_ = r[4];
     }
+    apply();
+  }
+
+ protected:
+  // Only the bank register: the PRG mode (which window is fixed) stays the game's.
+  void selectPrg(uint16_t, unsigned bank) override {
+    const unsigned mode = (control_ >> 2) & 3;
+    const unsigned low = mode < 2 ? (bank & 0x0E) : (bank & 0x0F);
+    prg_ = static_cast<uint8_t>((prg_ & 0x10) | low);
     apply();
   }
 
@@ -221,6 +252,7 @@ class Mmc3 : public Mapper {
     apply();
   }
   unsigned number() const override { return 4; }
+  uint32_t prgBankSize() const override { return 0x2000; }
   void write(uint16_t addr, uint8_t value, bool) override {
     const bool odd = addr & 1;
     switch (addr & 0xE000) {
@@ -267,6 +299,17 @@ class Mmc3 : public Mapper {
     apply();
   }
 
+ protected:
+  void selectPrg(uint16_t cpuAddr, unsigned bank) override {
+    const unsigned window = (cpuAddr >> 13) & 3;
+    const unsigned r6Window = (select_ & 0x40) ? 2 : 0;
+    if (window == 1)
+      regs_[7] = static_cast<uint8_t>(bank);
+    else if (window == r6Window)
+      regs_[6] = static_cast<uint8_t>(bank);
+    apply();
+  }
+
  private:
   void apply() {
     if (!fourScreen_) mirroring_ = (mirrorReg_ & 1) ? Mirroring::Horizontal : Mirroring::Vertical;
@@ -286,6 +329,40 @@ class Mmc3 : public Mapper {
   std::array<uint8_t, 8> regs_{};
   uint8_t select_ = 0, mirrorReg_ = 0, prgRamProtect_ = 0, irqLatch_ = 0;
   bool irqReload_ = false, irqEnabled_ = false;
+};
+
+// AxROM (7): 32 KiB switchable PRG, CHR RAM, one-screen mirroring chosen by bit 4.
+class Axrom : public Mapper {
+ public:
+  using Mapper::Mapper;
+  void init() {
+    reg_ = 0;
+    apply();
+  }
+  unsigned number() const override { return 7; }
+  void write(uint16_t, uint8_t value, bool) override {
+    reg_ = value;
+    apply();
+  }
+  std::vector<uint8_t> saveRegisters() const override { return {reg_}; }
+  void loadRegisters(const std::vector<uint8_t>& r) override {
+    if (r.size() == 1) reg_ = r[0];
+    apply();
+  }
+
+ protected:
+  void selectPrg(uint16_t, unsigned bank) override {
+    reg_ = static_cast<uint8_t>((reg_ & 0x10) | (bank & 0x0F));
+    apply();
+  }
+
+ private:
+  void apply() {
+    setPrg32(reg_ & 0x0F);
+    setChr8(0);
+    mirroring_ = (reg_ & 0x10) ? Mirroring::SingleUpper : Mirroring::SingleLower;
+  }
+  uint8_t reg_ = 0;
 };
 
 template <class M>
@@ -311,6 +388,8 @@ std::unique_ptr<Mapper> makeMapper(const Cartridge& cart) {
       return make<Cnrom>(cart);
     case 4:
       return make<Mmc3>(cart);
+    case 7:
+      return make<Axrom>(cart);
   }
   return nullptr;
 }

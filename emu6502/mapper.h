@@ -1,4 +1,4 @@
-// Cartridge mappers: NROM (0), MMC1 (1), UxROM (2), CNROM (3), MMC3 (4).
+// Cartridge mappers: NROM (0), MMC1 (1), UxROM (2), CNROM (3), MMC3 (4), AxROM (7).
 //
 // A mapper only decides which part of PRG ROM each 8 KiB CPU window at
 // $8000/$A000/$C000/$E000 shows, which part of CHR each 1 KiB PPU window shows, and
@@ -35,7 +35,17 @@ class Mapper {
   const std::array<uint32_t, 8>& chrWindows() const { return chr_; }
   Mirroring mirroring() const { return mirroring_; }
 
+  // The switchable PRG window, the unit ld65's bank numbers count in (32 KiB for
+  // boards with no switchable window, or the whole ROM when it is smaller).
+  virtual uint32_t prgBankSize() const { return 0x8000; }
+  // Sets the registers so PRG bank `bank` (in prgBankSize() units) shows at
+  // `cpuAddr`; true when it does afterwards. False leaves the registers as they were.
+  bool mapPrgBank(uint16_t cpuAddr, unsigned bank);
+
  protected:
+  // Writes the bank register that serves `cpuAddr`'s window (no check).
+  virtual void selectPrg(uint16_t /*cpuAddr*/, unsigned /*bank*/) {}
+
   // Bank numbers wrap around the data size, as the unconnected high address
   // lines do on a real board.
   void setPrg8(unsigned window, unsigned bank);

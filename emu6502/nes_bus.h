@@ -1,20 +1,30 @@
-// The NES CPU address space, enough to call routines inside a real game:
+// The NES CPU address space, enough to run a real game's init and main loop:
 //   $0000-$1FFF  2 KiB RAM, mirrored four times
-//   $2000-$3FFF  PPU registers (mirrored every 8 bytes)   } reads return open bus,
-//   $4000-$401F  APU and I/O registers                     } writes go to a log
-//   $4020-$5FFF  expansion: open bus, writes logged
+//   $2000-$3FFF  PPU registers (mirrored every 8 bytes): $2000/$2001 control and
+//                mask, $2002 status (vblank and sprite-0 flags, cleared as on the
+//                chip), $2003/$2004 OAM, $2005/$2006 scroll/address latch,
+//                $2007 data into CHR RAM, 2 KiB nametable RAM (through the
+//                mapper's mirroring) and palette RAM
+//   $4000-$401F  APU and I/O: $4014 OAM DMA, $4016/$4017 two standard
+//                controllers; the APU is not modelled (reads are open bus)
+//   $4020-$5FFF  expansion: open bus
 //   $6000-$7FFF  8 KiB PRG RAM (the trainer, if any, is loaded at $7000)
-//   $8000-$FFFF  PRG ROM through the mapper (writes go to the mapper and the log)
-// There is no PPU or APU. CHR ROM/RAM is readable for drawing tiles.
+//   $8000-$FFFF  PRG ROM through the mapper
+// Every write outside RAM and PRG RAM also goes to a log.
+//
+// There is no PPU renderer and no clock here: the bus holds the PPU's registers
+// and memories, and NesSystem (nes_system.h) drives the frame timing through
+// startVblank()/startPreRender()/spriteZeroHit(). A bus used alone never sets the
+// vblank flag.
 //
 //   auto r = emu6502::loadInesFile("game.nes");
-//   emu6502::NesBus bus(std::move(*r.cart));
-//   emu6502::Cpu6502 cpu(bus);
-//   cpu.reset();
+//   emu6502::NesSystem nes(std::move(*r.cart));   // or NesBus + Cpu6502 for no timing
 //
 // RAM, PRG RAM and the current PRG banks are exposed to the CPU as FastPages, so
 // running from ROM costs no virtual call; the page map is rebuilt on every bank
-// switch. saveState()/loadState() capture everything a routine can change.
+// switch. Pages marked with setDataHook() leave the fast map and report each data
+// read and write (never an instruction fetch) to the hook. saveState()/loadState()
+// capture everything writable.
 #pragma once
 
 #include <array>
@@ -33,12 +43,45 @@ struct IoWrite {
   uint8_t value;
 };
 
+// Receives data reads/writes in "hooked" 256-byte CPU pages (for map-cell tracking).
+struct DataHook {
+  virtual ~DataHook() = default;
+  virtual void onData(uint16_t addr, uint8_t value, bool write) = 0;
+};
+
+// The PPU state the CPU can see or change, without a renderer.
+struct PpuRegs {
+  uint8_t ctrl = 0;     // $2000
+  uint8_t mask = 0;     // $2001
+  uint8_t status = 0;   // $2002 bits 7 (vblank), 6 (sprite 0 hit), 5 (overflow)
+  uint8_t oamAddr = 0;  // $2003
+  uint16_t v = 0;       // current VRAM address (15 bits)
+  uint16_t t = 0;       // temporary VRAM address, the $2005/$2006 latch target
+  uint8_t fineX = 0;
+  bool w = false;          // $2005/$2006 write toggle, reset by a $2002 read
+  uint8_t readBuffer = 0;  // $2007 read buffer
+  uint8_t latch = 0;       // the PPU data bus, what write-only registers read back
+  bool operator==(const PpuRegs&) const = default;
+};
+
 struct NesBusState {
   std::array<uint8_t, 2048> ram{};
   std::vector<uint8_t> prgRam;
   std::vector<uint8_t> chrRam;  // empty when the cartridge has CHR ROM
   std::vector<uint8_t> mapperRegs;
   uint8_t openBus = 0;
+  std::array<uint8_t, 2048> nametables{};
+  std::vector<uint8_t> extraNametables;  // four-screen boards only: 2 more KiB
+  std::array<uint8_t, 32> palette{};
+  std::array<uint8_t, 256> oam{};
+  PpuRegs ppu;
+  std::array<uint8_t, 2> buttons{};  // canonical bytes (bit 7 A ... bit 0 Right)
+  std::array<uint8_t, 2> shift{};    // controller shift registers
+  bool strobe = false;
+  bool nmiEdge = false;     // $2000 bit 7 set during vblank, not yet taken
+  uint32_t dmaPending = 0;  // OAM DMA stall cycles not yet charged
+  bool afterDummyWrite = false;
+  bool operator==(const NesBusState&) const = default;
 };
 
 class NesBus : public Bus {
@@ -50,12 +93,19 @@ class NesBus : public Bus {
 
   uint8_t read(uint16_t addr) override;
   void write(uint16_t addr, uint8_t v) override;
+  uint8_t dummyRead(uint16_t addr) override;
   void dummyWrite(uint16_t addr, uint8_t v) override;
   uint8_t peek(uint16_t addr) const override;
   // RAM and PRG RAM as stored; a PRG ROM address patches the ROM byte currently
   // mapped there (no mapper register changes); registers are left alone.
   void poke(uint16_t addr, uint8_t v) override;
+  // An instruction fetch: like read(), but never reported to the data hook.
+  uint8_t fetch(uint16_t addr) override;
   FastPages* fastPages() override { return &pages_; }
+
+  // Pages marked true leave the fast map; their data reads and writes (not fetches,
+  // not dummy accesses) reach `hook` after they happen. A null hook turns it off.
+  void setDataHook(DataHook* hook, const std::array<bool, 256>& pages);
 
   const Cartridge& cartridge() const { return cart_; }
   bool hasCartridge() const { return mapper_ != nullptr; }
@@ -64,12 +114,44 @@ class NesBus : public Bus {
   std::vector<uint8_t>& prgRam() { return prgRam_; }
   uint8_t openBus() const { return pages_.openBus; }
   Mirroring mirroring() const;
+  // See Mapper::mapPrgBank; false without a cartridge.
+  bool mapPrgBank(uint16_t cpuAddr, unsigned bank);
 
   // Pattern tables as the PPU would see them now ($0000-$1FFF, through CHR banking).
   uint8_t chrRead(uint16_t ppuAddr) const;
   void chrWrite(uint16_t ppuAddr, uint8_t v);  // CHR RAM only; ignored for CHR ROM
   const std::vector<uint8_t>& chrData() const { return chr_; }
   bool chrIsRam() const { return cart_.chr.empty(); }
+
+  // PPU memories as the CPU left them.
+  const std::array<uint8_t, 2048>& nametableRam() const { return nametables_; }  // CIRAM
+  const std::array<uint8_t, 32>& paletteRam() const { return palette_; }
+  const std::array<uint8_t, 256>& oam() const { return oam_; }
+  // $0000-$3FFF of the PPU's address space, through CHR banking and mirroring.
+  uint8_t ppuPeek(uint16_t ppuAddr) const;
+  const PpuRegs& ppuRegs() const { return ppu_; }
+
+  // Controllers: canonical byte, bit 7 A, 6 B, 5 Select, 4 Start, 3 Up, 2 Down,
+  // 1 Left, 0 Right (the order the shift register sends them).
+  void setButtons(int port, uint8_t mask);
+
+  // Frame timing, driven by NesSystem. startVblank() sets the vblank flag and
+  // says whether $2000 asks for an NMI; startPreRender() clears vblank, sprite 0
+  // and overflow; spriteZeroHit() sets the flag when rendering is on.
+  bool startVblank();
+  // The console's reset line: $2000/$2001, the write toggle and the read buffer
+  // clear; the flags and memories stay.
+  void resetPpu();
+  void startPreRender();
+  void spriteZeroHit();
+  bool renderingOn() const { return (ppu_.mask & 0x18) == 0x18; }
+  // $2000 bit 7 went from 0 to 1 while the vblank flag was set: the chip raises
+  // an NMI right away. Returns and clears the request.
+  bool takeNmiEdge();
+  // OAM DMA stall cycles owed since the last call (513 per $4014 write; the odd-
+  // cycle extra one is NesSystem's to add, it knows the cycle count).
+  uint32_t takeDmaStall();
+  unsigned dmaCount() const { return dmaCount_; }  // $4014 writes since construction
 
   // Writes to registers, expansion and mapper space, in order. The log keeps the
   // first kIoLogLimit entries and counts the rest.
@@ -85,13 +167,36 @@ class NesBus : public Bus {
   void logIo(uint16_t addr, uint8_t v);
   void cartWrite(uint16_t addr, uint8_t v, bool consecutive);
   void mapPrg();
+  void exposePages();
+  uint8_t ioRead(uint16_t addr);
+  uint8_t ioPeek(uint16_t addr) const;
+  void ioWrite(uint16_t addr, uint8_t v);
+  uint8_t ppuRegRead(unsigned reg);
+  void ppuRegWrite(unsigned reg, uint8_t v);
+  uint8_t* nametableByte(uint16_t ppuAddr);
+  const uint8_t* nametableByte(uint16_t ppuAddr) const;
+  void ppuWrite(uint16_t ppuAddr, uint8_t v);
+  void oamDma(uint8_t page);
 
   Cartridge cart_;
   std::unique_ptr<Mapper> mapper_;
   std::array<uint8_t, 2048> ram_{};
   std::vector<uint8_t> prgRam_;
   std::vector<uint8_t> chr_;  // CHR ROM copy or CHR RAM
-  FastPages pages_;
+  FastPages pages_;           // what the CPU sees: hooked pages are null
+  FastPages direct_;          // the real mapping (read/write null = registers)
+  DataHook* hook_ = nullptr;
+  std::array<bool, 256> hooked_{};
+  std::array<uint8_t, 2048> nametables_{};
+  std::vector<uint8_t> extraNametables_;
+  std::array<uint8_t, 32> palette_{};
+  std::array<uint8_t, 256> oam_{};
+  PpuRegs ppu_;
+  std::array<uint8_t, 2> buttons_{}, shift_{};
+  bool strobe_ = false;
+  bool nmiEdge_ = false;
+  uint32_t dmaPending_ = 0;
+  unsigned dmaCount_ = 0;
   std::vector<IoWrite> ioLog_;
   uint64_t ioDropped_ = 0;
   bool afterDummyWrite_ = false;

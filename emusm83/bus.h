@@ -64,6 +64,12 @@ class Bus {
  public:
   virtual ~Bus() = default;
   virtual uint8_t read(uint16_t addr) = 0;
+  // The CPU's slow-path read, with what the access is for (a bus may treat opcode
+  // and operand fetches differently from data reads).
+  virtual uint8_t readAccess(uint16_t addr, Access kind) {
+    (void)kind;
+    return read(addr);
+  }
   virtual void write(uint16_t addr, uint8_t v) = 0;
   virtual uint8_t peek(uint16_t addr) const = 0;
   virtual void poke(uint16_t addr, uint8_t v) = 0;

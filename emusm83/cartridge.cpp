@@ -48,6 +48,8 @@ constexpr TypeEntry kTypes[] = {
     {0xFF, "HuC1+RAM+BATTERY", Mbc::None, false, true, true},
 };
 
+constexpr size_t kMaxRomBytes = size_t{0x8000} << 8;  // ROM size code 8
+
 const TypeEntry* findType(uint8_t type) {
   for (const auto& t : kTypes)
     if (t.type == type) return &t;
@@ -88,6 +90,13 @@ uint8_t headerChecksum(const std::vector<uint8_t>& rom) {
   return x;
 }
 
+uint16_t globalChecksum(const std::vector<uint8_t>& rom) {
+  uint16_t sum = 0;
+  for (size_t i = 0; i < rom.size(); ++i)
+    if (i != 0x14E && i != 0x14F) sum = static_cast<uint16_t>(sum + rom[i]);
+  return sum;
+}
+
 Cartridge::Cartridge(CartridgeHeader header, std::vector<uint8_t> rom)
     : header_(std::move(header)), rom_(std::move(rom)) {
   // Keep at least two full banks so every mapping stays inside the buffer.
@@ -118,7 +127,10 @@ void Cartridge::writeControl(uint16_t addr, uint8_t v) {
         bankLow_ = (v & 0x7F) ? (v & 0x7F) : 1;
       else if (addr < 0x6000)
         bankHigh_ = v & 0x0F;  // 0-3 RAM bank, 8-C RTC register
-      // $6000-$7FFF latches the clock, which is not emulated.
+      else {
+        if (lastLatchWrite_ == 0x00 && v == 0x01) rtcLatched_ = rtc_;
+        lastLatchWrite_ = v;
+      }
       break;
     case Mbc::Mbc5:
       if (addr < 0x2000)
@@ -168,6 +180,76 @@ void Cartridge::remap() {
   }
 }
 
+bool Cartridge::rtcSelected() const {
+  return header_.mbc == Mbc::Mbc3 && ramEnabled_ && bankHigh_ >= 0x08 && bankHigh_ <= 0x0C;
+}
+
+uint8_t Cartridge::readRtc() const {
+  if (!rtcSelected() || !(header_.type == 0x0F || header_.type == 0x10)) return 0xFF;
+  return rtcLatched_[bankHigh_ - 0x08];
+}
+
+void Cartridge::writeRtc(uint8_t v) {
+  if (!rtcSelected() || !(header_.type == 0x0F || header_.type == 0x10)) return;
+  // Only the bits the clock chip has: 6-bit seconds/minutes, 5-bit hours, day bit 8,
+  // halt (6) and day carry (7).
+  static constexpr uint8_t kMasks[5] = {0x3F, 0x3F, 0x1F, 0xFF, 0xC1};
+  rtc_[bankHigh_ - 0x08] = static_cast<uint8_t>(v & kMasks[bankHigh_ - 0x08]);
+}
+
+bool Cartridge::mapRomBank(unsigned bank) {
+  if (bank >= romBanks_) return false;
+  if (romBank() == bank) return true;
+  const MbcState saved = mbcState();
+  const size_t offset0 = romOffset0_;
+  switch (header_.mbc) {
+    case Mbc::None:
+      return false;
+    case Mbc::Mbc1:
+      bankLow_ = bank & 0x1F;
+      bankHigh_ = (bank >> 5) & 3;
+      if (bankLow_ == 0) bankLow_ = 1;  // cannot be selected: the check below fails
+      break;
+    case Mbc::Mbc3:
+      if (bank == 0 || bank > 0x7F) return false;
+      bankLow_ = bank;
+      break;
+    case Mbc::Mbc5:
+      if (bank > 0x1FF) return false;
+      bankLow_ = bank;
+      break;
+  }
+  remap();
+  if (romBank() != bank || romOffset0_ != offset0) {
+    setMbcState(saved);
+    return false;
+  }
+  return true;
+}
+
+MbcState Cartridge::mbcState() const {
+  MbcState s;
+  s.ramEnabled = ramEnabled_;
+  s.bankLow = bankLow_;
+  s.bankHigh = bankHigh_;
+  s.mode1 = mode1_;
+  s.rtc = rtc_;
+  s.rtcLatched = rtcLatched_;
+  s.lastLatchWrite = lastLatchWrite_;
+  return s;
+}
+
+void Cartridge::setMbcState(const MbcState& s) {
+  ramEnabled_ = s.ramEnabled;
+  bankLow_ = s.bankLow & 0x1FF;
+  bankHigh_ = s.bankHigh & 0x0F;
+  mode1_ = s.mode1;
+  rtc_ = s.rtc;
+  rtcLatched_ = s.rtcLatched;
+  lastLatchWrite_ = s.lastLatchWrite;
+  remap();
+}
+
 CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name) {
   CartridgeLoad out;
   if (rom.size() < 0x150) {
@@ -188,6 +270,10 @@ CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name) {
   h.ramSizeCode = rom[0x149];
   h.headerChecksum = rom[0x14D];
   h.computedChecksum = headerChecksum(rom);
+  h.cgbFlag = rom[0x143];
+  h.version = rom[0x14C];
+  h.globalChecksum = static_cast<uint16_t>(rom[0x14E] << 8 | rom[0x14F]);
+  h.computedGlobalChecksum = globalChecksum(rom);
 
   const TypeEntry* type = findType(h.type);
   if (!type) {
@@ -241,7 +327,8 @@ CartridgeLoad loadCartridge(std::vector<uint8_t> rom, const std::string& name) {
                                h.headerChecksum, h.computedChecksum));
   if (h.type == 0x0F || h.type == 0x10)
     out.warnings.push_back(name +
-                           ": MBC3 real-time clock is not emulated (its registers read $FF)");
+                           ": MBC3 real-time clock is frozen (its registers hold what the "
+                           "program writes; no time passes)");
   out.cart.emplace(std::move(h), std::move(rom));
   return out;
 }
@@ -253,8 +340,18 @@ CartridgeLoad loadCartridgeFile(const std::string& path) {
     out.error = path + ": cannot open file";
     return out;
   }
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
+  // Read at most one byte past the largest ROM, so a huge file (or a device that
+  // never ends) is refused without being read into memory.
+  std::vector<uint8_t> bytes(kMaxRomBytes + 1);
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  bytes.resize(static_cast<size_t>(in.gcount()));
+  if (bytes.size() > kMaxRomBytes) {
+    CartridgeLoad out;
+    out.error = path + ": " +
+                fmt("file is larger than %u bytes (8 MiB), the largest Game Boy ROM",
+                    static_cast<unsigned>(kMaxRomBytes));
+    return out;
+  }
   return loadCartridge(std::move(bytes), path);
 }
 

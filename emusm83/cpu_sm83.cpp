@@ -96,10 +96,10 @@ void CpuSm83::syncBus() {
   ticked_ = cycles;
 }
 
-uint8_t CpuSm83::slowRead(uint16_t addr, uint64_t now) {
+uint8_t CpuSm83::slowRead(uint16_t addr, uint64_t now, Access kind) {
   cycles = now;
   syncBus();
-  return bus_.read(addr);
+  return bus_.readAccess(addr, kind);
 }
 
 void CpuSm83::slowWrite(uint16_t addr, uint8_t v, uint64_t now) {

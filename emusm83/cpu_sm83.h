@@ -146,7 +146,7 @@ class CpuSm83 {
   void dispatchInterrupt();
   void internalCycle();
   void writeCycle(uint16_t addr, uint8_t v);
-  uint8_t slowRead(uint16_t addr, uint64_t now);
+  uint8_t slowRead(uint16_t addr, uint64_t now, Access kind);
   void slowWrite(uint16_t addr, uint8_t v, uint64_t now);
   void lockIllegal(uint8_t op, uint16_t pc);
   void clearStates();

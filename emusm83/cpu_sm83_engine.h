@@ -113,7 +113,7 @@ class Engine {
     // A read has no effect on IE/IF, and ticking the bus up to now cannot raise an
     // interrupt before the deadline, so the deadline stands.
     if (!mem_.read(addr, v)) [[unlikely]]
-      v = cpu_.slowRead(addr, cyc);
+      v = cpu_.slowRead(addr, cyc, kind);
     if constexpr (kObserve) {
       lastAddr_ = addr, lastData_ = v;
       obs_->onAccess(addr, v, kind);

@@ -5,11 +5,22 @@
 namespace emusm83 {
 namespace {
 
-constexpr uint32_t kLineCycles = 114;
+constexpr uint32_t kLineCycles = 114;  // 456 dots
+constexpr uint32_t kMode2End = 20;     // 80 dots of OAM scan
+constexpr uint32_t kMode3End = 63;     // then 172 dots of drawing
 constexpr uint32_t kFrameCycles = kLineCycles * 154;
 constexpr uint32_t kVBlankStart = kLineCycles * 144;
 // A runaway program cannot fill memory through the serial port.
 constexpr size_t kMaxSerialBytes = size_t{4} << 20;
+
+// Canonical button byte to the two P1 nibbles, active high (bit 0 = P10).
+uint8_t directionLines(uint8_t b) {
+  return static_cast<uint8_t>((b & 1) | (b >> 1 & 1) << 1 | (b >> 3 & 1) << 2 | (b >> 2 & 1) << 3);
+}
+uint8_t buttonLines(uint8_t b) {
+  return static_cast<uint8_t>((b >> 7 & 1) | (b >> 6 & 1) << 1 | (b >> 5 & 1) << 2 |
+                              (b >> 4 & 1) << 3);
+}
 
 }  // namespace
 
@@ -23,27 +34,46 @@ GbBus::GbBus(Cartridge cart) : cart_(std::move(cart)) {
 
 void GbBus::remap() {
   for (unsigned page = 0; page < 0x80; ++page) {
-    pages_.write[page] = nullptr;
+    map_.write[page] = nullptr;
     if (!cart_) {
-      pages_.read[page] = nullptr;
+      map_.read[page] = nullptr;
       continue;
     }
     const size_t base = page < 0x40 ? cart_->romOffset0() : cart_->romOffset1();
-    pages_.read[page] = cart_->rom().data() + base + (page & 0x3F) * 0x100;
+    map_.read[page] = cart_->rom().data() + base + (page & 0x3F) * 0x100;
   }
   for (unsigned page = 0x80; page < 0xA0; ++page)
-    pages_.read[page] = pages_.write[page] = vram_.data() + (page - 0x80) * 0x100;
+    map_.read[page] = map_.write[page] = vram_.data() + (page - 0x80) * 0x100;
   for (unsigned page = 0xA0; page < 0xC0; ++page) {
     uint8_t* p = nullptr;
     if (cart_ && cart_->ramOffset() >= 0)
       p = cart_->ram().data() + cart_->ramOffset() + (page - 0xA0) * 0x100;
-    pages_.read[page] = pages_.write[page] = p;
+    map_.read[page] = map_.write[page] = p;
   }
   for (unsigned page = 0xC0; page < 0xFE; ++page)
-    pages_.read[page] = pages_.write[page] = wram_.data() + ((page - 0xC0) & 0x1F) * 0x100;
-  pages_.read[0xFE] = pages_.write[0xFE] = nullptr;
-  pages_.read[0xFF] = pages_.write[0xFF] = nullptr;
-  pages_.highRam = hram_.data();
+    map_.read[page] = map_.write[page] = wram_.data() + ((page - 0xC0) & 0x1F) * 0x100;
+  map_.read[0xFE] = map_.write[0xFE] = nullptr;
+  map_.read[0xFF] = map_.write[0xFF] = nullptr;
+  map_.highRam = hram_.data();
+
+  pages_ = map_;
+  if (hook_) {
+    for (unsigned page = 0; page < 256; ++page)
+      if (hooked_[page]) pages_.read[page] = pages_.write[page] = nullptr;
+    if (hooked_[0xFF]) pages_.highRam = nullptr;
+  }
+}
+
+void GbBus::setDataHook(DataHook* hook, const std::array<bool, 256>& pages) {
+  hook_ = hook;
+  hooked_ = pages;
+  remap();
+}
+
+bool GbBus::mapRomBank(unsigned bank) {
+  if (!cart_ || !cart_->mapRomBank(bank)) return false;
+  remap();
+  return true;
 }
 
 void GbBus::setPostBootState() {
@@ -63,21 +93,64 @@ void GbBus::setPostBootState() {
   if_ = 0x01;
   ie_ = 0x00;
   lcdClock_ = 0;
+  statLine_ = statSources();
 }
+
+// ---- LCD timing ----
 
 uint8_t GbBus::ly() const {
   return lcdOn() ? static_cast<uint8_t>(lcdClock_ / kLineCycles) : 0;
 }
 
+uint8_t GbBus::statMode() const {
+  if (!lcdOn()) return 0;
+  if (lcdClock_ >= kVBlankStart) return 1;
+  const uint32_t dot = lcdClock_ % kLineCycles;
+  return dot < kMode2End ? 2 : dot < kMode3End ? 3 : 0;
+}
+
+bool GbBus::statSources() const {
+  if (!lcdOn()) return false;
+  const uint8_t stat = io_[0x41];
+  const uint8_t mode = statMode();
+  return ((stat & 0x40) && ly() == io_[0x45]) || ((stat & 0x08) && mode == 0) ||
+         ((stat & 0x10) && mode == 1) || ((stat & 0x20) && mode == 2);
+}
+
+void GbBus::updateStatLine() {
+  const bool now = statSources();
+  if (now && !statLine_) if_ |= kIntStat;
+  statLine_ = now;
+}
+
+uint32_t GbBus::nextLcdBoundary() const {
+  const uint32_t dot = lcdClock_ % kLineCycles;
+  if (lcdClock_ >= kVBlankStart) return kLineCycles - dot;
+  return dot < kMode2End ? kMode2End - dot : dot < kMode3End ? kMode3End - dot : kLineCycles - dot;
+}
+
 void GbBus::tick(unsigned mcycles) {
   clock_ += mcycles;
   if (timer_.tick(mcycles)) if_ |= kIntTimer;
-  if (lcdOn()) {
-    const uint64_t before = lcdClock_, after = before + mcycles;
-    const uint64_t shift = kFrameCycles - kVBlankStart;
-    if ((after + shift) / kFrameCycles != (before + shift) / kFrameCycles) if_ |= kIntVBlank;
-    lcdClock_ = static_cast<uint32_t>(after % kFrameCycles);
+  if (!lcdOn()) return;
+  // Sources only change at mode and line boundaries, so walk them. A whole frame ends
+  // where it began and raises the same interrupts each time: later ones are skipped.
+  uint64_t left = mcycles;
+  const auto advance = [this](uint64_t n) {
+    while (n > 0) {
+      const uint32_t step = static_cast<uint32_t>(std::min<uint64_t>(n, nextLcdBoundary()));
+      lcdClock_ += step;
+      n -= step;
+      if (lcdClock_ == kFrameCycles) lcdClock_ = 0;
+      if (lcdClock_ == kVBlankStart) if_ |= kIntVBlank;
+      updateStatLine();
+    }
+  };
+  if (left > kFrameCycles) {
+    advance(kFrameCycles);
+    left = (left - kFrameCycles) % kFrameCycles;
   }
+  advance(left);
 }
 
 uint64_t GbBus::cyclesUntilEvent() const {
@@ -86,15 +159,39 @@ uint64_t GbBus::cyclesUntilEvent() const {
     const uint32_t toVBlank = lcdClock_ < kVBlankStart ? kVBlankStart - lcdClock_
                                                        : kFrameCycles - lcdClock_ + kVBlankStart;
     next = std::min<uint64_t>(next, toVBlank);
+    if (io_[0x41] & 0x78) next = std::min<uint64_t>(next, nextLcdBoundary());
   }
   return next;
 }
+
+// ---- joypad ----
+
+uint8_t GbBus::joypadLines() const {
+  uint8_t lines = 0;
+  if (!(io_[0x00] & 0x10)) lines |= directionLines(buttons_);
+  if (!(io_[0x00] & 0x20)) lines |= buttonLines(buttons_);
+  return lines;
+}
+
+void GbBus::setButtons(uint8_t mask) {
+  const uint8_t before = joypadLines();
+  buttons_ = mask;
+  if (joypadLines() & ~before) if_ |= kIntJoypad;
+}
+
+void GbBus::setJoypadSelect(uint8_t v) {
+  const uint8_t before = joypadLines();
+  io_[0x00] = static_cast<uint8_t>(v & 0x30);
+  if (joypadLines() & ~before) if_ |= kIntJoypad;
+}
+
+// ---- registers ----
 
 uint8_t GbBus::readIo(uint16_t addr) const {
   const uint8_t reg = addr & 0x7F;
   switch (reg) {
     case 0x00:
-      return static_cast<uint8_t>(0xC0 | (io_[0x00] & 0x30) | 0x0F);  // no buttons
+      return static_cast<uint8_t>(0xC0 | (io_[0x00] & 0x30) | (~joypadLines() & 0x0F));
     case 0x02:
       return static_cast<uint8_t>(io_[0x02] | 0x7E);
     case 0x04:
@@ -107,13 +204,9 @@ uint8_t GbBus::readIo(uint16_t addr) const {
       return timer_.tac();
     case 0x0F:
       return static_cast<uint8_t>(if_ | 0xE0);
-    case 0x41: {
-      if (!lcdOn()) return static_cast<uint8_t>(0x80 | (io_[0x41] & 0x78));
-      const uint8_t line = ly();
-      const uint32_t dot = lcdClock_ % kLineCycles;
-      const uint8_t mode = line >= 144 ? 1 : dot < 20 ? 2 : dot < 63 ? 3 : 0;
-      return static_cast<uint8_t>(0x80 | (io_[0x41] & 0x78) | (line == io_[0x45] ? 4 : 0) | mode);
-    }
+    case 0x41:
+      return static_cast<uint8_t>(0x80 | (io_[0x41] & 0x78) | (ly() == io_[0x45] ? 4 : 0) |
+                                  statMode());
     case 0x44:
       return ly();
     default:
@@ -124,6 +217,9 @@ uint8_t GbBus::readIo(uint16_t addr) const {
 void GbBus::writeIo(uint16_t addr, uint8_t v) {
   const uint8_t reg = addr & 0x7F;
   switch (reg) {
+    case 0x00:
+      setJoypadSelect(v);
+      return;
     case 0x02:
       io_[0x02] = v;
       if ((v & 0x81) == 0x81) {
@@ -149,14 +245,25 @@ void GbBus::writeIo(uint16_t addr, uint8_t v) {
       if_ = v & 0x1F;
       return;
     case 0x40:
-      if ((io_[0x40] & 0x80) && !(v & 0x80)) lcdClock_ = 0;  // LCD off: LY resets to 0
+      // Off: LY resets to 0. On: the frame starts over at line 0.
+      if ((io_[0x40] ^ v) & 0x80) lcdClock_ = 0;
       io_[0x40] = v;
+      updateStatLine();
+      return;
+    case 0x41:
+      io_[0x41] = static_cast<uint8_t>((io_[0x41] & 0x87) | (v & 0x78));
+      updateStatLine();
       return;
     case 0x44:
       return;  // LY is read-only
+    case 0x45:
+      io_[0x45] = v;
+      updateStatLine();
+      return;
     case 0x46: {
       io_[0x46] = v;
-      for (unsigned i = 0; i < oam_.size(); ++i) oam_[i] = peek(static_cast<uint16_t>(v << 8 | i));
+      for (unsigned i = 0; i < oam_.size(); ++i)
+        oam_[i] = rawRead(static_cast<uint16_t>(v << 8 | i));
       return;
     }
     default:
@@ -165,12 +272,20 @@ void GbBus::writeIo(uint16_t addr, uint8_t v) {
   }
 }
 
-uint8_t GbBus::read(uint16_t addr) {
-  if (const uint8_t* page = pages_.read[addr >> 8]) return page[addr & 0xFF];
-  return peek(addr);  // every unmapped region reads without side effects
+// ---- accesses ----
+
+uint8_t GbBus::rawRead(uint16_t addr) const {
+  if (const uint8_t* page = map_.read[addr >> 8]) return page[addr & 0xFF];
+  if (addr < 0xA000) return 0xFF;                             // no cartridge
+  if (addr < 0xC000) return cart_ ? cart_->readRtc() : 0xFF;  // RTC, or RAM absent/disabled
+  if (addr < 0xFEA0) return oam_[addr - 0xFE00];
+  if (addr < 0xFF00) return 0x00;
+  if (addr < 0xFF80) return readIo(addr);
+  if (addr < 0xFFFF) return hram_[addr - 0xFF80];
+  return ie_;
 }
 
-void GbBus::write(uint16_t addr, uint8_t v) {
+void GbBus::rawWrite(uint16_t addr, uint8_t v) {
   if (addr < 0x8000) {
     if (cart_) {
       cart_->writeControl(addr, v);
@@ -178,11 +293,14 @@ void GbBus::write(uint16_t addr, uint8_t v) {
     }
     return;
   }
-  if (uint8_t* page = pages_.write[addr >> 8]) {
+  if (uint8_t* page = map_.write[addr >> 8]) {
     page[addr & 0xFF] = v;
     return;
   }
-  if (addr < 0xC000) return;  // cartridge RAM absent or disabled
+  if (addr < 0xC000) {
+    if (cart_) cart_->writeRtc(v);  // no effect unless a clock register is selected
+    return;
+  }
   if (addr < 0xFEA0) {
     oam_[addr - 0xFE00] = v;
   } else if (addr < 0xFF00) {
@@ -196,22 +314,31 @@ void GbBus::write(uint16_t addr, uint8_t v) {
   }
 }
 
+uint8_t GbBus::read(uint16_t addr) {
+  return readAccess(addr, Access::Read);
+}
+
+uint8_t GbBus::readAccess(uint16_t addr, Access kind) {
+  const uint8_t v = rawRead(addr);  // no read has side effects
+  if (hook_ && kind == Access::Read && hooked_[addr >> 8]) hook_->onData(addr, v, false);
+  return v;
+}
+
+void GbBus::write(uint16_t addr, uint8_t v) {
+  rawWrite(addr, v);
+  if (hook_ && hooked_[addr >> 8]) hook_->onData(addr, v, true);
+}
+
 uint8_t GbBus::peek(uint16_t addr) const {
-  if (const uint8_t* page = pages_.read[addr >> 8]) return page[addr & 0xFF];
-  if (addr < 0xC000) return 0xFF;  // no cartridge, or its RAM absent or disabled
-  if (addr < 0xFEA0) return oam_[addr - 0xFE00];
-  if (addr < 0xFF00) return 0x00;
-  if (addr < 0xFF80) return readIo(addr);
-  if (addr < 0xFFFF) return hram_[addr - 0xFF80];
-  return ie_;
+  return rawRead(addr);
 }
 
 void GbBus::poke(uint16_t addr, uint8_t v) {
   if (addr < 0x8000) {
-    if (uint8_t* page = pages_.read[addr >> 8]) page[addr & 0xFF] = v;  // patch the ROM
+    if (uint8_t* page = map_.read[addr >> 8]) page[addr & 0xFF] = v;  // patch the ROM
     return;
   }
-  if (uint8_t* page = pages_.write[addr >> 8]) {
+  if (uint8_t* page = map_.write[addr >> 8]) {
     page[addr & 0xFF] = v;
     return;
   }
@@ -250,6 +377,59 @@ void GbBus::poke(uint16_t addr, uint8_t v) {
   } else {
     ie_ = v;
   }
+}
+
+// ---- save states ----
+
+GbBusState GbBus::saveState() const {
+  GbBusState s;
+  s.vram = vram_;
+  s.wram = wram_;
+  s.oam = oam_;
+  s.io = io_;
+  s.hram = hram_;
+  s.ie = ie_;
+  s.iflags = if_;
+  s.timerCounter = timer_.counter();
+  s.tima = timer_.tima();
+  s.tma = timer_.tma();
+  s.tac = timer_.tac();
+  s.clock = clock_;
+  s.lcdCycle = lcdClock_;
+  s.statLine = statLine_;
+  if (cart_) {
+    s.cartRam = cart_->ram();
+    s.mbc = cart_->mbcState();
+  }
+  s.buttons = buttons_;
+  s.serial = serial_;
+  return s;
+}
+
+void GbBus::loadState(const GbBusState& s) {
+  vram_ = s.vram;
+  wram_ = s.wram;
+  oam_ = s.oam;
+  io_ = s.io;
+  hram_ = s.hram;
+  ie_ = s.ie;
+  if_ = s.iflags & 0x1F;
+  timer_ = GbTimer{};
+  timer_.setCounter(s.timerCounter);
+  timer_.writeTac(s.tac);  // from a stopped timer: no edge, no increment
+  timer_.writeTima(s.tima);
+  timer_.writeTma(s.tma);
+  clock_ = s.clock;
+  lcdClock_ = s.lcdCycle % kFrameCycles;
+  statLine_ = s.statLine;
+  if (cart_) {
+    std::vector<uint8_t>& ram = cart_->ram();
+    std::copy_n(s.cartRam.begin(), std::min(ram.size(), s.cartRam.size()), ram.begin());
+    cart_->setMbcState(s.mbc);
+  }
+  buttons_ = s.buttons;
+  serial_ = s.serial;
+  remap();
 }
 
 }  // namespace emusm83

@@ -1,12 +1,13 @@
-// The Game Boy (DMG) memory map, enough to call routines inside a real ROM and to
-// run CPU test ROMs that report over the serial port:
+// The Game Boy (DMG) memory map, enough to boot a real game's init code, call
+// routines inside its ROM, and run CPU test ROMs that report over the serial port:
 //
 //   $0000-$7FFF  cartridge ROM through its MBC (writes go to the MBC registers)
 //   $8000-$9FFF  VRAM, plain memory (no PPU, no access blocking)
-//   $A000-$BFFF  cartridge RAM when present and enabled, else reads $FF
+//   $A000-$BFFF  cartridge RAM (or MBC3 clock register) when present and enabled,
+//                else reads $FF
 //   $C000-$DFFF  WRAM 8 KiB; $E000-$FDFF echoes $C000-$DDFF
 //   $FE00-$FE9F  OAM, plain memory; $FEA0-$FEFF reads $00
-//   $FF00-$FF7F  I/O: joypad (no buttons), serial, timer, IF, LCD registers, DMA
+//   $FF00-$FF7F  I/O: joypad, serial, timer, IF, LCD registers, DMA
 //   $FF80-$FFFE  HRAM; $FFFF IE
 //
 // Serial: writing SC with bits 7 and 0 set (start, internal clock) completes the
@@ -14,22 +15,71 @@
 // partner), SC bit 7 clears and the serial interrupt is raised. Capture stops after
 // 4 MiB so a runaway program cannot exhaust memory.
 //
-// LY ($FF44) is a stub with no PPU behind it: while LCDC bit 7 is set it counts
-// scanlines from the elapsed M-cycles (114 per line, 154 lines), STAT reports the
-// matching mode and LY=LYC bit, and the VBlank interrupt is raised when LY reaches
-// 144. STAT interrupts are not raised. OAM DMA ($FF46) copies its 160 bytes at once.
+// LCD timing without a renderer: while LCDC bit 7 is set, LY ($FF44) advances every
+// 114 M-cycles (456 dots) over 154 lines; each visible line is mode 2 for 20 M-cycles
+// (80 dots), mode 3 for 43 (172 dots) and mode 0 for the rest, lines 144-153 are mode
+// 1. STAT bit 2 is LY == LYC. The VBlank interrupt is raised when LY reaches 144; the
+// STAT interrupt on a rising edge of the OR of its enabled sources (bit 3 mode 0, bit
+// 4 mode 1, bit 5 mode 2, bit 6 LY == LYC), also when a STAT or LYC write raises it.
+// cyclesUntilEvent() names the next such moment, so HALT, LY polling loops and STAT
+// waits finish. With LCDC bit 7 clear, LY reads 0 and STAT mode 0; switching the LCD
+// on starts at line 0, dot 0. Not modelled: line 153 reading LY 0 early, the short
+// first line after switching on, mode 3 lengthening, VRAM/OAM access blocking.
+//
+// Joypad: setButtons() takes the canonical byte (bit 7 A, 6 B, 5 Select, 4 Start,
+// 3 Up, 2 Down, 1 Left, 0 Right). $FF00 reads the groups selected low in bits 4
+// (P14, directions) and 5 (P15, buttons), a pressed button as 0. A selected line that
+// goes from released to pressed (a new press, or selecting a group with a button held)
+// raises the joypad interrupt.
+//
+// OAM DMA ($FF46) copies its 160 bytes at once, and the CPU is not stalled (a game's
+// HRAM wait loop simply runs its 160 M-cycles).
+//
+// Data hook: setDataHook() names 256-byte pages whose data reads and writes (not
+// opcode or operand fetches; stack accesses count) are reported; only those pages
+// leave the CPU's fast page map. The CPU tells fetches from data through
+// Bus::readAccess(); a plain read() from outside the CPU counts as a data read.
+// peek()/poke() and OAM DMA's reads and writes are never reported.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "emusm83/bus.h"
 #include "emusm83/cartridge.h"
 #include "emusm83/gb_timer.h"
 
 namespace emusm83 {
+
+// Receives data reads/writes in hooked 256-byte pages (map-cell tracking).
+struct DataHook {
+  virtual ~DataHook() = default;
+  virtual void onData(uint16_t addr, uint8_t value, bool write) = 0;
+};
+
+// Everything the program can change, for save states and keyframes. The ROM itself
+// (and poke() patches to it) is not included: the program cannot write it.
+struct GbBusState {
+  std::array<uint8_t, 0x2000> vram{};
+  std::array<uint8_t, 0x2000> wram{};
+  std::array<uint8_t, 0xA0> oam{};
+  std::array<uint8_t, 0x80> io{};  // stored register values, $FF00-$FF7F
+  std::array<uint8_t, 0x7F> hram{};
+  uint8_t ie = 0, iflags = 0;
+  uint16_t timerCounter = 0;  // DIV is its top byte
+  uint8_t tima = 0, tma = 0, tac = 0;
+  uint64_t clock = 0;     // M-cycles ticked
+  uint32_t lcdCycle = 0;  // M-cycles into the frame: line lcdCycle / 114, dot lcdCycle % 114 * 4
+  bool statLine = false;  // the OR of the enabled STAT sources, for its rising edge
+  std::vector<uint8_t> cartRam;
+  MbcState mbc;
+  uint8_t buttons = 0;  // canonical byte, see setButtons()
+  std::string serial;   // serialOutput()
+  bool operator==(const GbBusState&) const = default;
+};
 
 class GbBus : public Bus {
  public:
@@ -39,6 +89,7 @@ class GbBus : public Bus {
   GbBus& operator=(const GbBus&) = delete;
 
   uint8_t read(uint16_t addr) override;
+  uint8_t readAccess(uint16_t addr, Access kind) override;
   void write(uint16_t addr, uint8_t v) override;
   uint8_t peek(uint16_t addr) const override;
   // Writes memory or a register's stored value with no side effect: ROM bytes of
@@ -52,6 +103,23 @@ class GbBus : public Bus {
   void acknowledgeInterrupt(uint8_t mask) override { if_ = static_cast<uint8_t>(if_ & ~mask); }
   FastPages* fastPages() override { return &pages_; }
 
+  // Reports data accesses in the pages marked true to `hook` (null: off).
+  void setDataHook(DataHook* hook, const std::array<bool, 256>& pages);
+  // Canonical byte: bit 7 A, 6 B, 5 Select, 4 Start, 3 Up, 2 Down, 1 Left, 0 Right.
+  void setButtons(uint8_t mask);
+  uint8_t buttons() const { return buttons_; }
+
+  GbBusState saveState() const;
+  // Restores a state saved from a bus with the same cartridge (of cartridge RAM of
+  // another size, the part both have is copied).
+  void loadState(const GbBusState& s);
+
+  const std::array<uint8_t, 0x2000>& vram() const { return vram_; }
+  const std::array<uint8_t, 0xA0>& oam() const { return oam_; }
+  // Makes ROM bank `bank` visible at $4000-$7FFF through the MBC's registers; false
+  // (no change) when it cannot.
+  bool mapRomBank(unsigned bank);
+
   // I/O registers as the DMG boot ROM leaves them (LCDC=$91, DIV=$AB, IF=$E1, ...).
   void setPostBootState();
   void requestInterrupt(uint8_t mask) { if_ = static_cast<uint8_t>(if_ | (mask & 0x1F)); }
@@ -62,6 +130,7 @@ class GbBus : public Bus {
   Cartridge* cartridge() { return cart_ ? &*cart_ : nullptr; }
   const GbTimer& timer() const { return timer_; }
   uint8_t ly() const;
+  uint8_t statMode() const;                  // 0-3, as STAT bits 0-1 read
   uint64_t clock() const { return clock_; }  // M-cycles ticked so far
 
  private:
@@ -69,6 +138,13 @@ class GbBus : public Bus {
   void writeIo(uint16_t addr, uint8_t v);
   bool lcdOn() const { return io_[0x40] & 0x80; }
   void remap();
+  uint8_t rawRead(uint16_t addr) const;
+  void rawWrite(uint16_t addr, uint8_t v);
+  uint8_t joypadLines() const;  // pressed lines of the selected groups, active high
+  void setJoypadSelect(uint8_t v);
+  bool statSources() const;          // the OR of the enabled STAT sources now
+  void updateStatLine();             // raises the STAT interrupt on a rising edge
+  uint32_t nextLcdBoundary() const;  // M-cycles to the next mode or line change
 
   std::optional<Cartridge> cart_;
   std::array<uint8_t, 0x2000> vram_{};
@@ -80,8 +156,13 @@ class GbBus : public Bus {
   GbTimer timer_;
   uint64_t clock_ = 0;
   uint32_t lcdClock_ = 0;  // M-cycles into the current frame while the LCD is on
+  bool statLine_ = false;
+  uint8_t buttons_ = 0;
   std::string serial_;
-  FastPages pages_;
+  FastPages map_;    // every side-effect-free page, for peek/poke and the slow path
+  FastPages pages_;  // map_ minus the hooked pages, handed to the CPU
+  DataHook* hook_ = nullptr;
+  std::array<bool, 256> hooked_{};
 };
 
 }  // namespace emusm83

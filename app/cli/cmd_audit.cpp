@@ -49,14 +49,15 @@ bool parseSpeeds(const std::string& s, int& lo, int& hi) {
 
 nlohmann::json verdictJson(const core::AuditFailure& f) {
   const core::FrameVerdict& v = f.verdict;
-  nlohmann::json j{{"x", f.c.x},
-                   {"y", f.c.y},
-                   {"direction", core::auditDirectionName(f.c.dir)},
-                   {"speed", f.c.speed},
-                   {"verdict", core::verdictName(v.verdict)},
-                   {"oracle", {v.oracleX, v.oracleY}},
-                   {"routine", {v.routineX, v.routineY}},
-                   {"message", v.message}};
+  nlohmann::json j{
+      {"x", f.c.x},
+      {"y", f.c.y},
+      {"direction", core::auditDirectionName(f.c.dir)},
+      {"speed", f.c.half ? nlohmann::json(f.c.speed - 0.5) : nlohmann::json(f.c.speed)},
+      {"verdict", core::verdictName(v.verdict)},
+      {"oracle", {v.oracleX, v.oracleY}},
+      {"routine", {v.routineX, v.routineY}},
+      {"message", v.message}};
   if (v.hasCell) j["cell"] = {v.cell.col, v.cell.row};
   if (v.hasPixel) j["pixel"] = {v.pixelX, v.pixelY};
   return j;
@@ -111,18 +112,18 @@ int runAuditCommand(const AuditCliOptions& o) {
       "%.2f s\n",
       o.scenario.c_str(), (unsigned long long)r.startPositions, (unsigned long long)r.cases,
       ao.diagonals ? "8" : "4", lo, hi, o.stride, r.seconds);
-  if (r.skipped)
-    std::printf("%llu cases skipped (direction or speed the routine cannot be given)\n",
-                (unsigned long long)r.skipped);
+  if (!r.space.empty()) std::printf("%s\n", r.space.c_str());
+  for (const core::AuditSkip& k : r.skips)
+    std::printf("%llu cases skipped: %s\n", (unsigned long long)k.cases, k.reason.c_str());
   std::printf("%-14s %10s\n", "verdict", "cases");
   for (int v = 0; v < core::kVerdictCount; ++v)
     std::printf("%-14s %10llu\n", core::verdictName(core::Verdict(v)),
                 (unsigned long long)r.counts[size_t(v)]);
   for (int i = 0; i < o.show && i < int(r.failures.size()); ++i) {
     const auto& f = r.failures[size_t(i)];
-    std::printf("  x=%d y=%d %-2s speed %d  %-11s %s\n", f.c.x, f.c.y,
-                core::auditDirectionName(f.c.dir), f.c.speed, core::verdictName(f.verdict.verdict),
-                f.verdict.message.c_str());
+    std::printf("  x=%d y=%d %-2s speed %s  %-11s %s\n", f.c.x, f.c.y,
+                core::auditDirectionName(f.c.dir), core::auditSpeedText(f.c).c_str(),
+                core::verdictName(f.verdict.verdict), f.verdict.message.c_str());
   }
   if (r.failing() > uint64_t(std::max(o.show, 0)))
     std::printf("  ... %llu more failing cases\n",
@@ -133,6 +134,10 @@ int runAuditCommand(const AuditCliOptions& o) {
     j["startPositions"] = r.startPositions;
     j["cases"] = r.cases;
     j["skipped"] = r.skipped;
+    j["skips"] = nlohmann::json::array();
+    for (const core::AuditSkip& k : r.skips)
+      j["skips"].push_back({{"cases", k.cases}, {"reason", k.reason}});
+    j["intent"] = r.space;
     j["cancelled"] = r.cancelled;
     for (int v = 0; v < core::kVerdictCount; ++v)
       j["counts"][core::verdictName(core::Verdict(v))] = r.counts[size_t(v)];

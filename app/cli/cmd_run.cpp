@@ -65,7 +65,15 @@ int runScenario(const RunOptions& o) {
     return kExitBadInput;
   }
   core::Workspace ws;
-  if (!ws.load(scenario, &error) || !ws.simulate(&error)) {
+  if (!ws.load(scenario, &error)) {
+    std::fprintf(stderr, "collido run: %s\n", error.c_str());
+    return kExitBadInput;
+  }
+  // A game's symbols that may not belong to its ROM, a ROM header oddity: the run
+  // goes on, but the user should know before trusting it.
+  for (const std::string& w : ws.simulation()->warnings())
+    std::fprintf(stderr, "collido run: %s\n", w.c_str());
+  if (!ws.simulate(&error)) {
     std::fprintf(stderr, "collido run: %s\n", error.c_str());
     return kExitBadInput;
   }

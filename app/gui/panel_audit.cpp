@@ -21,9 +21,10 @@ const ImVec4 kFailText(1.0f, 0.55f, 0.45f, 1.0f);
 const ImVec4 kWarnText(1.0f, 0.82f, 0.4f, 1.0f);
 
 std::string caseName(const core::AuditFailure& f) {
-  char text[96];
-  std::snprintf(text, sizeof text, "audit case: (%d, %d) %s speed %d, %s", f.c.x, f.c.y,
-                core::auditDirectionName(f.c.dir), f.c.speed, core::verdictName(f.verdict.verdict));
+  char text[128];
+  std::snprintf(text, sizeof text, "audit case: (%d, %d) %s speed %s, %s", f.c.x, f.c.y,
+                core::auditDirectionName(f.c.dir), core::auditSpeedText(f.c).c_str(),
+                core::verdictName(f.verdict.verdict));
   return text;
 }
 
@@ -165,6 +166,11 @@ void GuiApp::drawAuditControls() {
 void GuiApp::drawVerdictTable(const core::AuditResult& r) {
   ImGui::Text("%llu cases from %llu starts%s", (unsigned long long)r.cases,
               (unsigned long long)r.startPositions, r.cancelled ? " (cancelled)" : "");
+  if (!r.space.empty()) ImGui::TextWrapped("%s", r.space.c_str());
+  // Cases the audit could not give the routine are never dropped silently.
+  for (const core::AuditSkip& k : r.skips)
+    ImGui::TextColored(kWarnText, "%llu skipped: %s", (unsigned long long)k.cases,
+                       k.reason.c_str());
   if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
   ImGui::TableSetupColumn("verdict");
@@ -205,7 +211,7 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("start");
   ImGui::TableSetupColumn("dir", ImGuiTableColumnFlags_WidthFixed, 28);
-  ImGui::TableSetupColumn("v", ImGuiTableColumnFlags_WidthFixed, 14);
+  ImGui::TableSetupColumn("v", ImGuiTableColumnFlags_WidthFixed, 24);
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
@@ -225,7 +231,7 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(core::auditDirectionName(f.c.dir));
       ImGui::TableSetColumnIndex(2);
-      ImGui::Text("%d", f.c.speed);
+      ImGui::TextUnformatted(core::auditSpeedText(f.c).c_str());
       ImGui::TableSetColumnIndex(3);
       ImGui::TextColored(kFailText, "%s", core::verdictName(f.verdict.verdict));
     }

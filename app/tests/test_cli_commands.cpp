@@ -181,4 +181,23 @@ TEST_F(CliBadInput, RenderAndAuditWritePngs) {
   EXPECT_EQ(img.width, 320);  // default scale 2
 }
 
+// Issue 16: the audit names the intent space and every combination it cannot
+// give, in the text and in --json (the dungeon has no speed field).
+TEST_F(CliBadInput, AuditSaysWhatItCannotGenerate) {
+  if (!core::ca65Available()) GTEST_SKIP() << "ca65/ld65 not on PATH (Debian cc65)";
+  const std::string dungeon = quote(repoFile("maps/seed003_dungeon.scenario.json"));
+  const std::string json = (dir_ / "a.json").string();
+  auto r = runProcess(collido("audit " + dungeon + " --stride 16 --json " + quote(json)));
+  EXPECT_EQ(r.exitCode, 0) << r.output;  // the seed's one-axis intent: every case ok
+  EXPECT_NE(r.output.find("intent: input (one axis, priority up, down, left, right)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("cases skipped: speeds other than motion.speed (1)"), std::string::npos)
+      << r.output;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(json));
+  ASSERT_EQ(j["skips"].size(), 1u);
+  EXPECT_EQ(j["skips"][0]["cases"], j["skipped"]);
+  EXPECT_NE(j["skips"][0]["reason"].get<std::string>().find("no speed field"), std::string::npos);
+}
+
 }  // namespace

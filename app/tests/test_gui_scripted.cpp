@@ -103,11 +103,13 @@ TEST_F(GuiScripted, PlaybackStopsAtABreakpoint) {
   EXPECT_NE(bad.output.find("no_such_label"), std::string::npos) << bad.output;
 }
 
+// The one-way room: the castle audits clean under its seed's one-axis intent,
+// the one-way ledges still have failing cases (snap-back moves).
 TEST_F(GuiScripted, AuditCaseOpensAsAOneFrameScenario) {
-  const std::string castle =
-      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_castle.scenario.json";
+  const std::string oneway =
+      std::string(COLLIDOSCOPE_SOURCE_DIR) + "/maps/seed002_oneway.scenario.json";
   auto r =
-      gui("--open " + quote(castle) + " --audit --audit-case 0 --step-instructions 1 --frames 3");
+      gui("--open " + quote(oneway) + " --audit --audit-case 0 --step-instructions 1 --frames 3");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("script: frame 0, player, instruction 1 of"), std::string::npos)
       << r.output;

@@ -23,34 +23,104 @@ bool inputDriven(const Scenario& sc) {
   return std::find(s.begin(), s.end(), 0) != s.end();
 }
 
-// The combination, or nullopt when the routine cannot be given it.
-std::optional<AuditCombo> planCase(const Scenario& sc, int dir, int speed) {
+// The raw value of a velocity for an intent field, or nullopt when the field cannot hold it.
+std::optional<int32_t> velocityRaw(const RoutineManifest& m, const IntentField& f, int unit,
+                                   int speed, bool half) {
+  const int32_t mag = (int32_t(speed) << f.fracBits) - (half ? int32_t(1) << (f.fracBits - 1) : 0);
+  const int32_t v = unit * mag;
+  const int bits = 8 * m.fields.at(f.field).size;
+  const int64_t lo = f.isSigned ? -(int64_t(1) << (bits - 1)) : 0;
+  const int64_t hi = f.isSigned ? (int64_t(1) << (bits - 1)) - 1 : (int64_t(1) << bits) - 1;
+  if (v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+// The combination, or nullopt with the reason when the routine cannot be given it.
+std::optional<AuditCombo> planCase(const Scenario& sc, int dir, int speed, bool half,
+                                   std::string* why) {
   AuditCombo p;
   p.dir = dir;
   p.speed = speed;
+  p.half = half;
   const auto [ux, uy] = kAuditDirections[size_t(dir)];
   const RoutineManifest& m = sc.manifest;
+  const MotionModel& mm = m.motion;
+  if (mm.from == IntentSource::Velocity) {
+    auto vx = velocityRaw(m, mm.dx, ux, speed, half), vy = velocityRaw(m, mm.dy, uy, speed, half);
+    if (!vx || !vy) {
+      *why = "velocities the dx/dy fields cannot hold (unsigned, or too narrow)";
+      return std::nullopt;
+    }
+    p.velocity = std::array<int32_t, 2>{*vx, *vy};
+    return p;
+  }
+  if (mm.from == IntentSource::Requested) {
+    p.requested = true;
+    return p;
+  }
   if (inputDriven(sc)) {
+    if (mm.diagonal == DiagonalRule::LastPressed && ux != 0 && uy != 0) {
+      *why =
+          "diagonals under last-pressed intent: which button came last is input history a "
+          "one-frame case does not have";
+      return std::nullopt;
+    }
     if (ux > 0) p.input |= kButtonRight;
     if (ux < 0) p.input |= kButtonLeft;
     if (uy > 0) p.input |= kButtonDown;
     if (uy < 0) p.input |= kButtonUp;
   } else {
-    for (const auto& [value, v] : m.motion.directions)
+    for (const auto& [value, v] : mm.directions)
       if (v[0] == ux && v[1] == uy) {
         p.dirValue = value;
         break;
       }
-    if (!p.dirValue || !m.fields.count("dir")) return std::nullopt;
+    if (!m.fields.count("dir")) {
+      *why = "directions: entity 0 is not input-driven and has no \"dir\" field";
+      return std::nullopt;
+    }
+    if (!p.dirValue) {
+      *why = "directions with no vector in motion.directions (entity 0 moves by its \"dir\")";
+      return std::nullopt;
+    }
   }
-  if (m.fields.count("speed")) {
+  if (mm.from == IntentSource::Speed) {
     p.writeSpeed = true;
   } else if (inputDriven(sc) && m.input && m.input->encoding == InputBinding::Encoding::DxDy) {
     p.dxdySpeed = true;
-  } else if (speed != m.motion.speed) {
+  } else if (speed != mm.speed) {
+    *why = "speeds other than motion.speed (" + std::to_string(mm.speed) +
+           "): the intent is input with no speed field to write them into";
     return std::nullopt;
   }
   return p;
+}
+
+// One line naming the space the audit's cases come from.
+std::string intentSpace(const RoutineManifest& m) {
+  const MotionModel& mm = m.motion;
+  std::string order;
+  for (PadDirection d : mm.priority)
+    order += std::string(order.empty() ? "" : ", ") + padDirectionName(d);
+  const char* rule = mm.diagonal == DiagonalRule::Both      ? "diagonals on both axes"
+                     : mm.diagonal == DiagonalRule::OneAxis ? "one axis, priority "
+                                                            : "last pressed, ties by ";
+  const std::string pad = mm.diagonal == DiagonalRule::Both ? rule : rule + order;
+  switch (mm.from) {
+    case IntentSource::Input:
+      return "intent: input (" + pad + "), speed " + std::to_string(mm.speed);
+    case IntentSource::Speed:
+      return "intent: input (" + pad + ") x field \"" + mm.speedField + "\"";
+    case IntentSource::Velocity: {
+      const bool halves = mm.dx.fracBits > 0 && mm.dy.fracBits > 0;
+      return "intent: velocity (fields \"" + mm.dx.field + "\", \"" + mm.dy.field +
+             "\"): direction x speed px" + (halves ? ", and speed - 1/2 px" : "");
+    }
+    case IntentSource::Requested:
+      return "intent: requested position (fields \"" + mm.requestedX + "\", \"" + mm.requestedY +
+             "\") = start + direction x speed";
+  }
+  return "";
 }
 
 bool fits(int v, int size) {
@@ -76,10 +146,20 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
   if (!scenario.entities.empty()) e = scenario.entities[0];
   e.x = c.x;
   e.y = c.y;
-  const AuditCombo p = planCase(scenario, c.dir, c.speed).value_or(AuditCombo{});
+  std::string why;
+  const AuditCombo p = planCase(scenario, c.dir, c.speed, c.half, &why).value_or(AuditCombo{});
+  const MotionModel& mm = scenario.manifest.motion;
   if (p.dirValue) e.fields["dir"] = *p.dirValue;
-  if (p.writeSpeed) e.fields["speed"] = c.speed;
+  if (p.writeSpeed) e.fields[mm.speedField] = c.speed;
   if (p.dxdySpeed) s.manifest.motion.speed = c.speed;
+  if (p.velocity) {
+    e.fields[mm.dx.field] = (*p.velocity)[0];
+    e.fields[mm.dy.field] = (*p.velocity)[1];
+  }
+  if (p.requested) {
+    e.fields[mm.requestedX] = c.x + kAuditDirections[size_t(c.dir)][0] * c.speed;
+    e.fields[mm.requestedY] = c.y + kAuditDirections[size_t(c.dir)][1] * c.speed;
+  }
   s.entities = {e};
   s.input = {p.input};
   s.frames = 1;
@@ -137,16 +217,37 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
   const Hitbox& hb = plan.hitbox;
   if (hb.w <= room.pixelWidth()) plan.gridCols = (room.pixelWidth() - hb.w) / opt.stride + 1;
   if (hb.h <= room.pixelHeight()) plan.gridRows = (room.pixelHeight() - hb.h) / opt.stride + 1;
+  const MotionModel& mm = m.motion;
+  const bool halves = mm.from == IntentSource::Velocity && mm.dx.fracBits > 0 && mm.dy.fracBits > 0;
   for (int d = 0; d < 8; ++d) {
     if (!opt.diagonals && d % 2 == 1) continue;
-    for (int s = opt.minSpeed; s <= opt.maxSpeed; ++s) {
-      if (auto p = planCase(sc, d, s))
-        plan.combos.push_back(*p);
-      else
+    for (int s = opt.minSpeed; s <= opt.maxSpeed; ++s)
+      for (int h = 0; h < (halves ? 2 : 1); ++h) {
+        std::string why;
+        if (auto p = planCase(sc, d, s, h == 1, &why)) {
+          plan.combos.push_back(*p);
+          continue;
+        }
         ++plan.skippedCombos;
-    }
+        auto it = std::find_if(plan.skips.begin(), plan.skips.end(),
+                               [&](const AuditSkip& k) { return k.reason == why; });
+        if (it == plan.skips.end()) it = plan.skips.insert(plan.skips.end(), {why, 0});
+        ++it->cases;
+      }
   }
+  plan.space = intentSpace(m);
   return plan;
+}
+
+void applyPlanSkips(const AuditPlan& plan, AuditResult& r) {
+  r.skipped = uint64_t(plan.skippedCombos) * r.startPositions;
+  r.skips = plan.skips;
+  for (AuditSkip& k : r.skips) k.cases *= r.startPositions;
+  r.space = plan.space;
+}
+
+std::string auditSpeedText(const AuditCase& c) {
+  return c.half ? std::to_string(c.speed - 1) + ".5" : std::to_string(c.speed);
 }
 
 bool AuditCaseRunner::init(const Scenario& sc, const AsmResult& image, std::string* error) {
@@ -163,8 +264,16 @@ void AuditCaseRunner::setScenario(const Scenario& sc) {
   hitbox_ = sc.hitboxOf(0);
   sizeX_ = sc.manifest.fields.at("x").size;
   sizeY_ = sc.manifest.fields.at("y").size;
-  dirField_ = sim_.binding().fieldIndex("dir");
-  speedField_ = sim_.binding().fieldIndex("speed");
+  const MotionModel& mm = sc.manifest.motion;
+  const Binding& b = sim_.binding();
+  dirField_ = b.fieldIndex("dir");
+  speedField_ = mm.speedField.empty() ? -1 : b.fieldIndex(mm.speedField);
+  dxField_ = mm.dx.empty() ? -1 : b.fieldIndex(mm.dx.field);
+  dyField_ = mm.dy.empty() ? -1 : b.fieldIndex(mm.dy.field);
+  wantXField_ = mm.requestedX.empty() ? -1 : b.fieldIndex(mm.requestedX);
+  wantYField_ = mm.requestedY.empty() ? -1 : b.fieldIndex(mm.requestedY);
+  fieldNames_.clear();
+  for (const auto& f : b.fields) fieldNames_.push_back(f.name);
 }
 
 FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observe,
@@ -178,9 +287,19 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
   if (c.dirValue && dirField_ >= 0) sim_.writeField(0, b.fields[size_t(dirField_)], *c.dirValue);
   if (c.writeSpeed && speedField_ >= 0) sim_.writeField(0, b.fields[size_t(speedField_)], c.speed);
   if (c.dxdySpeed) sim_.scenario().manifest.motion.speed = c.speed;
+  if (c.velocity && dxField_ >= 0 && dyField_ >= 0) {
+    sim_.writeField(0, b.fields[size_t(dxField_)], (*c.velocity)[0]);
+    sim_.writeField(0, b.fields[size_t(dyField_)], (*c.velocity)[1]);
+  }
+  if (c.requested && wantXField_ >= 0 && wantYField_ >= 0) {
+    sim_.writeField(0, b.fields[size_t(wantXField_)],
+                    x + kAuditDirections[size_t(c.dir)][0] * c.speed);
+    sim_.writeField(0, b.fields[size_t(wantYField_)],
+                    y + kAuditDirections[size_t(c.dir)][1] * c.speed);
+  }
   EntityFrame ef = sim_.runEntity(0, c.input, observe);
-  const Motion mv{kAuditDirections[size_t(c.dir)][0] * c.speed,
-                  kAuditDirections[size_t(c.dir)][1] * c.speed};
+  // The same judgement as a recording's: the intent of what was written, read back.
+  const Motion mv = intendedMotion(m, fieldNames_, ef.before, 0, c.input);
   const int rx = unwrapField(x, ef.x(), sizeX_), ry = unwrapField(y, ef.y(), sizeY_);
   FrameVerdict v =
       isRoutineFault(ef)
@@ -228,7 +347,7 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
         starts.push_back(
             {(*p)[0], (*p)[1], size_t(j) * plan.stride * res.heatWidth + size_t(i) * plan.stride});
   res.startPositions = starts.size();
-  res.skipped = uint64_t(plan.skippedCombos) * starts.size();
+  applyPlanSkips(plan, res);
   const std::vector<AuditCombo>& combos = plan.combos;
 
   const size_t kChunk = 32;
@@ -258,7 +377,7 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
             ++out.heat[pos.heat];
             if (out.failures.size() < opt.maxFailures)
               out.failures.push_back({uint64_t(pi) * combos.size() + k,
-                                      {{pos.x, pos.y, cc.dir, cc.speed}, std::move(v)}});
+                                      {{pos.x, pos.y, cc.dir, cc.speed, cc.half}, std::move(v)}});
             else
               out.truncated = true;
           }

@@ -11,11 +11,22 @@
 // A start position is free when entity 0's hitbox lies inside the room, the
 // position fits the x/y fields, and the hitbox overlaps no fully solid cell
 // (all four block bits; one-way cells are places entities legitimately stand).
-// Input-driven entities (motion.inputSlots) get the d-pad buttons of the
-// direction; others get the "dir" value whose motion.directions vector matches
-// (directions without one are skipped). Speed goes into the "speed" field; a
-// routine without one is audited at motion.speed only (other speeds skipped),
-// except with dx/dy input, whose byte carries the speed.
+// Cases are generated in the manifest's intent space (motion.from, verdict.h),
+// each judged against the motion intendedMotion derives from what was written:
+//  input      the d-pad buttons of each of the 8 directions (with one-axis
+//             intent, diagonals hold two buttons and the priority picks one);
+//             speeds other than motion.speed cannot be given (no speed field),
+//             except with dx/dy input, whose bytes carry the speed;
+//             last-pressed diagonals cannot be given (which button came last is
+//             input history a one-frame case does not have).
+//  speed      the same buttons, speeds min..max written to the speed field.
+//  velocity   dx/dy = direction x speed px for each of the 8 directions and
+//             speeds min..max, and speed - 1/2 px too when both fields have
+//             fraction bits; values the fields cannot hold are not given.
+//  requested  the requested x/y fields = start + direction x speed.
+// Entities not driven by input get the "dir" value whose motion.directions
+// vector matches. Every combination that cannot be given is counted in
+// AuditResult::skips with the reason; none is dropped silently.
 // Calls run without the read probe but with the machine watching writes into
 // the room and attribute table, so a routine that writes into its own map is a
 // ROUTINE-FAULT here as in a recording (classifyFault, the same judgement).
@@ -55,6 +66,15 @@ struct AuditCase {
   int x = 0, y = 0;  // entity 0's start, routine coordinates
   int dir = 0;       // index into kAuditDirections
   int speed = 1;
+  bool half = false;  // velocity intent: speed - 1/2 px
+};
+// "3", or "2.5" for a half-pixel case.
+std::string auditSpeedText(const AuditCase& c);
+
+// Combinations an audit cannot give the routine, with the reason.
+struct AuditSkip {
+  std::string reason;
+  uint64_t cases = 0;
 };
 
 struct AuditFailure {
@@ -66,8 +86,10 @@ struct AuditResult {
   bool ok = false;  // false: could not run (see error)
   std::string error;
   bool cancelled = false;
-  uint64_t cases = 0;    // cases run
-  uint64_t skipped = 0;  // direction/speed combinations the routine cannot be given
+  uint64_t cases = 0;            // cases run
+  uint64_t skipped = 0;          // direction/speed combinations the routine cannot be given
+  std::vector<AuditSkip> skips;  // the same by reason (cases summed over the starts)
+  std::string space;             // the intent space the cases were generated in
   uint64_t startPositions = 0;
   std::array<uint64_t, kVerdictCount> counts{};  // by Verdict
   // Failing cases per start: room pixel of the hitbox's top-left corner at the
@@ -104,10 +126,13 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c);
 // How one (direction, speed) combination is handed to the routine.
 struct AuditCombo {
   int dir = 0, speed = 1;
+  bool half = false;
   uint8_t input = 0;
-  std::optional<int> dirValue;  // written to the "dir" field
-  bool writeSpeed = false;      // "speed" field
-  bool dxdySpeed = false;       // speed travels in the dx/dy input bytes
+  std::optional<int> dirValue;                     // written to the "dir" field
+  bool writeSpeed = false;                         // motion.speedField
+  bool dxdySpeed = false;                          // speed travels in the dx/dy input bytes
+  std::optional<std::array<int32_t, 2>> velocity;  // raw dx/dy field values
+  bool requested = false;                          // requested x/y = start + direction x speed
 };
 
 // What an audit of a scenario runs: the runnable combinations in runAudit's
@@ -121,12 +146,16 @@ struct AuditPlan {
   int stride = 1;
   int gridCols = 0, gridRows = 0;
   std::vector<AuditCombo> combos;
-  int skippedCombos = 0;  // per start: combinations the routine cannot be given
+  int skippedCombos = 0;         // per start: combinations the routine cannot be given
+  std::vector<AuditSkip> skips;  // per start, by reason
+  std::string space;             // AuditResult::space
 
   // Routine coordinates of grid start (i, j) when it is free on `map`.
   std::optional<std::array<int, 2>> freeStart(const MapDocument& map, int i, int j) const;
 };
 AuditPlan planAudit(const Scenario& scenario, const AsmResult& image, const AuditOptions& options);
+// Fills `r.skipped` and `r.skips` for `r.startPositions` starts, and `r.space`.
+void applyPlanSkips(const AuditPlan& plan, AuditResult& r);
 
 // Runs single cases on one thread: a Simulation of the scenario (all its
 // entities placed, the room encoded) restored to its start before each case.
@@ -146,6 +175,8 @@ class AuditCaseRunner {
   Hitbox hitbox_;
   int sizeX_ = 1, sizeY_ = 1;  // bytes of the x and y fields
   int dirField_ = -1, speedField_ = -1;
+  int dxField_ = -1, dyField_ = -1, wantXField_ = -1, wantYField_ = -1;
+  std::vector<std::string> fieldNames_;  // Binding::fields order, for intendedMotion
 };
 
 }  // namespace core

@@ -190,21 +190,20 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
       }
     }
   }
-  res_.skipped = uint64_t(plan_.skippedCombos) * res_.startPositions;
+  applyPlanSkips(plan_, res_);
   casesLastRun_ += tasks.size();
   mergeFailures(removed, std::move(added));
   return true;
 }
 
-LiveAudit::CaseRec LiveAudit::dependency(size_t grid, const AuditCombo& c, const FrameVerdict& v,
+LiveAudit::CaseRec LiveAudit::dependency(size_t grid, const FrameVerdict& v,
                                          const EntityFrame& ef) const {
   const Room& room = scenario_.map.room;
   const Hitbox& hb = plan_.hitbox;
   const int cs = room.cellSize;
   const int bx = int(grid % size_t(plan_.gridCols)) * plan_.stride;
   const int by = int(grid / size_t(plan_.gridCols)) * plan_.stride;
-  const int dx = kAuditDirections[size_t(c.dir)][0] * c.speed;
-  const int dy = kAuditDirections[size_t(c.dir)][1] * c.speed;
+  const int dx = v.motion.dx, dy = v.motion.dy;
   const int ex = v.routineX - plan_.originX + hb.x, ey = v.routineY - plan_.originY + hb.y;
   int c0 = floorDiv(std::min({bx, bx + dx, ex}), cs);
   int c1 = floorDiv(std::max({bx, bx + dx, ex}) + hb.w - 1, cs);
@@ -256,9 +255,9 @@ bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
         const AuditCombo& c = plan_.combos[size_t(key % nc)];
         const auto [x, y] = startOf(g);
         FrameVerdict v = r.run(x, y, c, true, &ef);
-        cases_[key] = dependency(g, c, v, ef);
+        cases_[key] = dependency(g, v, ef);
         if (v.verdict != Verdict::Ok && out.size() < options_.maxFailures)
-          out.push_back({key, {{x, y, c.dir, c.speed}, std::move(v)}});
+          out.push_back({key, {{x, y, c.dir, c.speed, c.half}, std::move(v)}});
       }
       done.fetch_add(end - ch * kChunk);
     }
@@ -343,7 +342,7 @@ void LiveAudit::mergeFailures(const std::vector<uint64_t>& removed,
       }
       const AuditCombo& c = plan_.combos[size_t(key % nc)];
       const auto [x, y] = startOf(size_t(key / nc));
-      list.push_back({{x, y, c.dir, c.speed}, runner(0).run(x, y, c, false)});
+      list.push_back({{x, y, c.dir, c.speed, c.half}, runner(0).run(x, y, c, false)});
       ++casesLastRun_;
     }
   }

@@ -63,8 +63,7 @@ class LiveAudit {
   bool runTasks(const std::vector<uint64_t>& keys,
                 std::vector<std::pair<uint64_t, AuditFailure>>& failures,
                 const ProgressFn& progress, const std::atomic<bool>* cancel);
-  CaseRec dependency(size_t grid, const AuditCombo& c, const FrameVerdict& v,
-                     const EntityFrame& frame) const;
+  CaseRec dependency(size_t grid, const FrameVerdict& v, const EntityFrame& frame) const;
   void mergeFailures(const std::vector<uint64_t>& removed,
                      std::vector<std::pair<uint64_t, AuditFailure>> added);
   AuditCaseRunner& runner(int t);  // with the current scenario

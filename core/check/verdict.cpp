@@ -50,20 +50,128 @@ std::string posText(int x, int y) {
 
 }  // namespace
 
-Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& fieldNames,
-                      const std::vector<int32_t>& before, int slot, uint8_t input) {
-  const bool hasSpeed = m.fields.count("speed") > 0;
-  const int speed =
-      hasSpeed ? fieldValue(fieldNames, before, "speed", m.motion.speed) : m.motion.speed;
+void PadHistory::update(uint8_t input, int frame) {
+  for (int d = 0; d < 4; ++d) {
+    int& at = pressedAt[size_t(d)];
+    if (!(input & padButton(PadDirection(d))))
+      at = -1;
+    else if (at < 0)
+      at = frame;
+  }
+}
+
+uint8_t padButton(PadDirection d) {
+  switch (d) {
+    case PadDirection::Up:
+      return kButtonUp;
+    case PadDirection::Down:
+      return kButtonDown;
+    case PadDirection::Left:
+      return kButtonLeft;
+    case PadDirection::Right:
+      return kButtonRight;
+  }
+  return 0;
+}
+
+std::array<int, 2> padVector(PadDirection d) {
+  switch (d) {
+    case PadDirection::Up:
+      return {0, -1};
+    case PadDirection::Down:
+      return {0, 1};
+    case PadDirection::Left:
+      return {-1, 0};
+    case PadDirection::Right:
+      return {1, 0};
+  }
+  return {0, 0};
+}
+
+int32_t intentFieldValue(int32_t raw, int size, bool isSigned) {
+  const int bits = 8 * std::clamp(size, 1, 3);
+  const int32_t mask = int32_t((1u << bits) - 1);
+  raw &= mask;
+  if (isSigned && (raw >> (bits - 1)) & 1) raw -= mask + 1;
+  return raw;
+}
+
+int velocityPixels(int32_t subpixels, int fracBits, SubpixelRounding rounding) {
+  if (fracBits <= 0) return subpixels;
+  const int32_t one = int32_t(1) << fracBits;
+  if (rounding == SubpixelRounding::TowardZero) return subpixels / one;
+  return int(floorDiv(subpixels, one));
+}
+
+namespace {
+
+// The direction the held d-pad buttons give under the manifest's diagonal rule.
+Motion padMotion(const MotionModel& mm, uint8_t input, const PadHistory* history) {
   Motion mv;
-  const auto& slots = m.motion.inputSlots;
-  if (std::find(slots.begin(), slots.end(), slot) != slots.end()) {
+  if (mm.diagonal == DiagonalRule::Both) {
     mv.dx = ((input & kButtonRight) ? 1 : 0) - ((input & kButtonLeft) ? 1 : 0);
     mv.dy = ((input & kButtonDown) ? 1 : 0) - ((input & kButtonUp) ? 1 : 0);
+    return mv;
+  }
+  int best = -1, bestAt = 0;
+  for (PadDirection d : mm.priority) {
+    if (!(input & padButton(d))) continue;
+    if (mm.diagonal == DiagonalRule::OneAxis) {
+      best = int(d);
+      break;
+    }
+    // Strictly later only: a tie keeps the direction earlier in priority.
+    const int at = history ? history->pressedAt[size_t(d)] : 0;
+    if (best < 0 || at > bestAt) {
+      best = int(d);
+      bestAt = at;
+    }
+  }
+  if (best >= 0) {
+    const auto v = padVector(PadDirection(best));
+    mv.dx = v[0];
+    mv.dy = v[1];
+  }
+  return mv;
+}
+
+int fieldSize(const RoutineManifest& m, const std::string& name) {
+  auto it = m.fields.find(name);
+  return it == m.fields.end() ? 1 : it->second.size;
+}
+
+}  // namespace
+
+Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& fieldNames,
+                      const std::vector<int32_t>& before, int slot, uint8_t input,
+                      const PadHistory* history) {
+  const MotionModel& mm = m.motion;
+  Motion mv;
+  if (mm.from == IntentSource::Velocity) {
+    auto axis = [&](const IntentField& f) {
+      const int32_t raw = fieldValue(fieldNames, before, f.field.c_str(), 0);
+      return velocityPixels(intentFieldValue(raw, fieldSize(m, f.field), f.isSigned), f.fracBits,
+                            mm.rounding);
+    };
+    return {axis(mm.dx), axis(mm.dy)};
+  }
+  if (mm.from == IntentSource::Requested) {
+    const int x = fieldValue(fieldNames, before, "x", 0),
+              y = fieldValue(fieldNames, before, "y", 0);
+    const int wx = fieldValue(fieldNames, before, mm.requestedX.c_str(), x);
+    const int wy = fieldValue(fieldNames, before, mm.requestedY.c_str(), y);
+    return {unwrapField(x, wx, fieldSize(m, "x")) - x, unwrapField(y, wy, fieldSize(m, "y")) - y};
+  }
+  const int speed = mm.from == IntentSource::Speed
+                        ? fieldValue(fieldNames, before, mm.speedField.c_str(), mm.speed)
+                        : mm.speed;
+  const auto& slots = mm.inputSlots;
+  if (std::find(slots.begin(), slots.end(), slot) != slots.end()) {
+    mv = padMotion(mm, input, history);
   } else {
     int dir = fieldValue(fieldNames, before, "dir", -1);
-    auto it = m.motion.directions.find(dir);
-    if (it != m.motion.directions.end()) {
+    auto it = mm.directions.find(dir);
+    if (it != mm.directions.end()) {
       mv.dx = it->second[0];
       mv.dy = it->second[1];
     }
@@ -224,14 +332,17 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
     return it == m.fields.end() ? 1 : it->second.size;
   };
   const int sizeX = sizeOf("x"), sizeY = sizeOf("y");
+  std::vector<PadHistory> pads;
   for (size_t f = 0; f < rec.frames.size(); ++f) {
     const auto& ents = rec.frames[f].entities;
+    if (pads.size() < ents.size()) pads.resize(ents.size());
     for (size_t i = 0; i < ents.size(); ++i) {
       const EntityFrame& e = ents[i];
+      pads[i].update(e.input, int(f));
       const int bx = e.before.size() > 0 ? e.before[0] : 0;
       const int by = e.before.size() > 1 ? e.before[1] : 0;
       const int rx = unwrapField(bx, e.x(), sizeX), ry = unwrapField(by, e.y(), sizeY);
-      Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input);
+      Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input, &pads[i]);
       FrameVerdict v = isRoutineFault(e) ? classifyFault(e, sc.map, sc.hitboxOf(i), sc.oracle,
                                                          m.originX, m.originY, bx, by, mv, rx, ry)
                                          : classifyMove(sc.map, sc.hitboxOf(i), sc.oracle,

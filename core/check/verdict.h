@@ -4,12 +4,22 @@
 // judges one move and is what audits use.
 //
 // The intended motion of a call (intendedMotion) comes from the manifest's
-// MotionModel: entities listed in motion.inputSlots move by the pressed
-// d-pad (Right/Left -> dx = +-speed, Down/Up -> dy = +-speed, opposite
-// buttons cancel), others by motion.directions[their "dir" field] * speed;
-// speed is the entity's "speed" field when the manifest has one, else
-// motion.speed. Positions are read *before* the call; the routine's result is
-// unwrapped to the field width (an 8-bit x going 0 -> 255 moved by -1).
+// MotionModel (docs/manifest.md, the motion block), from the entity's field
+// values read *before* the call and the input byte:
+//  input      entities in motion.inputSlots move by the held d-pad directions
+//             (Right/Left -> dx, Down/Up -> dy) times motion.speed; with
+//             diagonal "both" each axis on its own (opposite buttons cancel),
+//             "one-axis" the first held in motion.priority alone, "last-pressed"
+//             the most recently pressed held direction (PadHistory; ties go by
+//             priority). Other entities move by motion.directions[their "dir"].
+//  speed      the same directions times the entity's speedField.
+//  velocity   every entity moves by its dx/dy fields, sign-extended and
+//             converted from sub-pixels (fracBits) to whole pixels by
+//             motion.rounding (floor: an arithmetic shift, as adding the high
+//             byte of an 8.8 velocity does).
+//  requested  every entity moves to its requested x/y fields.
+// The routine's result is unwrapped to the field width (an 8-bit x going
+// 0 -> 255 moved by -1).
 //
 // Classes, checked in this order (the first that applies wins):
 //  ROUTINE-FAULT  the call halted abnormally (isFault: budget, JAM, illegal
@@ -43,6 +53,7 @@
 //                 with exact geometry somewhere; CLIP/TUNNEL/FAULT stay as they are.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -63,10 +74,31 @@ struct Motion {
   bool operator==(const Motion&) const = default;
 };
 
+// The d-pad's history for "last-pressed" intent: the frame at which each held
+// direction (PadDirection order) was last pressed, -1 when it is not held.
+struct PadHistory {
+  std::array<int, 4> pressedAt{-1, -1, -1, -1};
+  // Advances to `frame`, in which `input` is held.
+  void update(uint8_t input, int frame);
+};
+
+// The button of a d-pad direction, and its unit vector.
+uint8_t padButton(PadDirection d);
+std::array<int, 2> padVector(PadDirection d);
+
 // The motion the oracle expects of entity `slot` in one call, from its field
-// values before the call (in `fieldNames` order) and the input byte.
+// values before the call (in `fieldNames` order) and the input byte. `history`
+// (last-pressed only) says which held direction came last; without it every
+// held direction counts as pressed this frame.
 Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& fieldNames,
-                      const std::vector<int32_t>& before, int slot, uint8_t input);
+                      const std::vector<int32_t>& before, int slot, uint8_t input,
+                      const PadHistory* history = nullptr);
+
+// A raw field value as the intent reads it: sign-extended from `size` bytes
+// when `isSigned`.
+int32_t intentFieldValue(int32_t raw, int size, bool isSigned);
+// Whole pixels of a velocity of `subpixels` / 2^fracBits, rounded as the manifest says.
+int velocityPixels(int32_t subpixels, int fracBits, SubpixelRounding rounding);
 
 struct FrameVerdict {
   int frame = 0, entity = 0;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/asm/image.h"
@@ -64,10 +65,37 @@ struct AddressRange {
   uint32_t begin = 0, end = 0;
 };
 
+// What a game machine's snapshot holds beyond RAM and registers: the whole
+// system (PPU/LCD state, VRAM, OAM, nametables, mapper registers, timers), opaque
+// to the runner. Flat machines have none.
+struct SystemState {
+  virtual ~SystemState() = default;
+  virtual bool equals(const SystemState& o) const = 0;
+  virtual size_t bytes() const = 0;
+};
+
 // RAM contents plus CPU registers: enough to re-execute from this point.
 struct Snapshot {
-  std::vector<uint8_t> ram;   // the machine's writable regions, concatenated
-  std::vector<uint8_t> regs;  // opaque CPU register block
+  std::vector<uint8_t> ram;                   // the machine's writable regions, concatenated
+  std::vector<uint8_t> regs;                  // opaque CPU register block
+  std::shared_ptr<const SystemState> system;  // game machines: everything else
+
+  bool sameAs(const Snapshot& o) const {
+    if (ram != o.ram || regs != o.regs || bool(system) != bool(o.system)) return false;
+    return !system || system->equals(*o.system);
+  }
+};
+
+// What a call read before writing it (instruction bytes included; first-read
+// order, with the values) and which addresses it wrote: the call's inputs and
+// effects, for the call memo (core/sim/call_memo.h). Valid until the next call.
+struct CallLogView {
+  const uint16_t* readAddr = nullptr;
+  const uint8_t* readValue = nullptr;
+  const uint8_t* readFetch = nullptr;  // 1 where the read was an instruction byte
+  size_t reads = 0;
+  const uint16_t* written = nullptr;
+  size_t writes = 0;
 };
 
 class Machine {
@@ -120,6 +148,41 @@ class Machine {
 
   // Bytes that a snapshot holds (for memory budgets).
   virtual size_t snapshotSize() const = 0;
+
+  // Registers beginCall() sets after its own defaults, in order (the manifest's
+  // register presets: "X" = the entity's slot ...). Names as presetRegisterBits
+  // takes them. They stay until replaced, so a debugger's beginCall sees them too.
+  void setCallRegisters(std::vector<std::pair<std::string, uint32_t>> regs) {
+    callRegisters_ = std::move(regs);
+  }
+  // Sets one register by name; false when the CPU has no such register.
+  virtual bool setRegister(const std::string& name, uint32_t value) = 0;
+
+  // For the call memo: only a machine whose memory has no side effects (a call is
+  // then a function of the bytes it reads) says true and implements the rest.
+  virtual bool canLogCalls() const { return false; }
+  // resume() with no observer or breakpoints that fills `log`. Instruction bytes
+  // fetched from addresses set in `unloggedFetches` (a 65,536-bit map, or null)
+  // are left out of the log.
+  virtual CallResult resumeLogged(uint64_t cycleBudget, CallLogView& log,
+                                  const uint64_t* /*unloggedFetches*/) {
+    log = {};
+    return resume(cycleBudget, nullptr, nullptr);
+  }
+  // The register block of a snapshot alone (at most `cap` bytes; returns its
+  // size), and restoring one without touching RAM.
+  virtual size_t saveRegs(uint8_t* /*out*/, size_t /*cap*/) const { return 0; }
+  virtual void loadRegs(const uint8_t* /*in*/, size_t /*n*/) {}
+  // The memory behind memory(), writable; null when there is none.
+  virtual uint8_t* writableMemory() { return nullptr; }
+
+ protected:
+  void applyCallRegisters() {
+    for (const auto& [name, value] : callRegisters_) setRegister(name, value);
+  }
+
+ private:
+  std::vector<std::pair<std::string, uint32_t>> callRegisters_;
 };
 
 std::unique_ptr<Machine> makeMachine(Cpu cpu);

@@ -13,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kManifestVersion = 1;
+constexpr int kManifestVersion = 2;
 
 // A label is written "name" or "name+3".
 LabelRef labelRef(JsonReader& r, const json& v, const std::string& path) {
@@ -258,7 +258,249 @@ void readAsmOptions(JsonReader& r, const json& j, RoutineManifest& m) {
   }
 }
 
+// The version the "format" field names (already checked by JsonReader::format).
+int formatVersion(const json& j) {
+  const auto it = j.find("format");
+  if (it == j.end() || !it->is_string()) return 0;
+  const std::string f = it->get<std::string>();
+  const auto slash = f.rfind('/');
+  auto v = slash == std::string::npos ? std::nullopt : parseNumberText(f.substr(slash + 1));
+  return v ? int(*v) : 0;
+}
+
+void readGame(JsonReader& r, const json& j, RoutineManifest& m, int version) {
+  const json* g = r.object(j, "", "game", false);
+  if (!g) return;
+  if (version < 2) {
+    r.fail("game", "needs \"format\": \"collidoscope-routine/2\"");
+    return;
+  }
+  // The code is the built ROM: nothing to assemble, nowhere to lay segments out.
+  for (const char* key : {"sources", "toolchain", "layout"})
+    if (r.ok() && j.contains(key))
+      r.fail(key, "a game manifest has no \"" + std::string(key) +
+                      "\": the code is the built ROM (game.rom)");
+  GameSpec spec;
+  std::string rom = r.string(*g, "game", "rom");
+  if (r.ok() && rom.empty()) r.fail("game.rom", "is empty");
+  if (r.ok()) spec.rom = resolveRelative(m.path, rom);
+  if (const json* syms = r.array(*g, "game", "symbols", false)) {
+    for (size_t i = 0; i < syms->size() && r.ok(); ++i) {
+      const json& v = (*syms)[i];
+      if (!v.is_string() || v.get<std::string>().empty())
+        r.fail(JsonReader::join("game.symbols", i), "expected a file name");
+      else
+        spec.symbols.push_back(resolveRelative(m.path, v.get<std::string>()));
+    }
+  }
+  spec.buildDirectory = resolveRelative(m.path, ".");
+  if (const json* b = r.object(*g, "game", "build", false)) {
+    spec.buildCommand = r.string(*b, "game.build", "command");
+    if (r.ok() && spec.buildCommand.empty()) r.fail("game.build.command", "is empty");
+    spec.buildDirectory = resolveRelative(m.path, r.string(*b, "game.build", "directory", "."));
+  }
+  if (const json* boot = r.object(*g, "game", "boot")) {
+    const bool to = boot->contains("to"), frames = boot->contains("frames");
+    if (to == frames) {
+      r.fail("game.boot", "needs either \"to\" (a label) or \"frames\" (a count)");
+    } else if (to) {
+      spec.bootTo = r.string(*boot, "game.boot", "to");
+      if (r.ok() && spec.bootTo.empty()) r.fail("game.boot.to", "expected a label name");
+      spec.bootMaxFrames = int(r.integer(*boot, "game.boot", "maxFrames", 1, 36000, 120));
+    } else {
+      spec.bootFrames = int(r.integer(*boot, "game.boot", "frames", 0, 36000));
+      if (boot->contains("maxFrames") && r.ok())
+        r.fail("game.boot.maxFrames", "goes with \"to\", not with \"frames\"");
+    }
+  }
+  m.game = std::move(spec);
+}
+
+void readRegisters(JsonReader& r, const json& j, RoutineManifest& m, int version) {
+  const json* regs = r.object(j, "", "registers", false);
+  if (!regs) return;
+  if (version < 2) {
+    r.fail("registers", "needs \"format\": \"collidoscope-routine/2\"");
+    return;
+  }
+  for (auto it = regs->begin(); it != regs->end() && r.ok(); ++it) {
+    const std::string p = JsonReader::join("registers", it.key());
+    RegisterPreset preset;
+    preset.reg = it.key();
+    const int bits = presetRegisterBits(m.cpu, preset.reg);
+    if (bits == 0) {
+      r.fail(p,
+             std::string("is not a register of the ") + cpuName(m.cpu) +
+                 (m.cpu == Cpu::M6502 ? " (A, X, Y)" : " (A, B, C, D, E, H, L, AF, BC, DE, HL)"));
+      break;
+    }
+    if (it->is_number_integer()) {
+      preset.value = int(r.element(*it, p, 0, (1 << bits) - 1));
+    } else if (!it->is_string() || it->get<std::string>().empty()) {
+      r.fail(p, "expected a number, \"slot\", \"field:NAME\" or a label");
+    } else {
+      const std::string text = it->get<std::string>();
+      if (text == "slot") {
+        preset.source = RegisterPreset::Source::Slot;
+      } else if (text.rfind("field:", 0) == 0) {
+        preset.source = RegisterPreset::Source::Field;
+        preset.name = text.substr(6);
+        if (!m.fields.count(preset.name))
+          r.fail(p, "\"" + preset.name + "\" is not one of entity.fields");
+      } else if (auto n = parseNumberText(text)) {
+        if (*n < 0 || *n >= (int64_t(1) << bits))
+          r.fail(p, "\"" + text + "\" does not fit in " + std::to_string(bits) + " bits");
+        preset.value = int(*n);
+      } else {
+        preset.source = RegisterPreset::Source::Label;
+        preset.name = text;
+      }
+    }
+    m.registers.push_back(std::move(preset));
+  }
+}
+
+// An entity field the motion block names: a key of entity.fields.
+std::string intentFieldName(JsonReader& r, const json& obj, const std::string& path,
+                            const std::string& key, const RoutineManifest& m,
+                            std::optional<std::string> fallback = std::nullopt) {
+  const std::string name = r.string(obj, path, key, fallback);
+  if (r.ok() && !m.fields.count(name))
+    r.fail(JsonReader::join(path, key), "\"" + name + "\" is not one of entity.fields");
+  return name;
+}
+
+IntentField readIntentField(JsonReader& r, const json& mo, const std::string& key,
+                            const RoutineManifest& m) {
+  IntentField f;
+  const std::string p = JsonReader::join("motion", key);
+  const json* v = r.field(mo, "motion", key, true);
+  if (!v) return f;
+  if (v->is_string()) {
+    f.field = intentFieldName(r, mo, "motion", key, m);
+    return f;
+  }
+  if (!v->is_object()) {
+    r.fail(p, "expected a field name or {\"field\": ..., \"fracBits\": ..., \"signed\": ...}");
+    return f;
+  }
+  f.field = intentFieldName(r, *v, p, "field", m);
+  f.isSigned = r.boolean(*v, p, "signed", true);
+  if (r.ok()) {
+    const int bits = 8 * m.fields.at(f.field).size;
+    f.fracBits = int(r.integer(*v, p, "fracBits", 0, bits - 1, 0));
+  }
+  return f;
+}
+
+// The motion block (docs/manifest.md): where the oracle takes a call's intended move from.
+void readMotion(JsonReader& r, const json& j, RoutineManifest& m) {
+  MotionModel& mm = m.motion;
+  const json* mo = r.object(j, "", "motion", false);
+  // Version 1 before "from" existed: a "speed" field gave the magnitude.
+  const bool legacySpeed = m.fields.count("speed") > 0;
+  if (!mo) {
+    if (legacySpeed) {
+      mm.from = IntentSource::Speed;
+      mm.speedField = "speed";
+    }
+    return;
+  }
+  mm.speed = int(r.integer(*mo, "motion", "speed", 1, 64, 1));
+  if (const json* slots = r.array(*mo, "motion", "inputSlots", false)) {
+    mm.inputSlots.clear();
+    for (size_t i = 0; i < slots->size() && r.ok(); ++i)
+      mm.inputSlots.push_back(
+          int(r.element((*slots)[i], JsonReader::join("motion.inputSlots", i), 0, 255)));
+  }
+  if (const json* dirs = r.object(*mo, "motion", "directions", false)) {
+    for (auto it = dirs->begin(); it != dirs->end() && r.ok(); ++it) {
+      std::string p = JsonReader::join("motion.directions", it.key());
+      auto key = parseNumberText(it.key());
+      if (!key)
+        r.fail(p, "key must be a number");
+      else if (!it->is_array() || it->size() != 2)
+        r.fail(p, "expected [dx, dy]");
+      else
+        mm.directions[int(*key)] = {int(r.element((*it)[0], p + "[0]", -1, 1)),
+                                    int(r.element((*it)[1], p + "[1]", -1, 1))};
+    }
+  }
+  const std::string from = r.string(*mo, "motion", "from", legacySpeed ? "speed" : "input");
+  if (!r.ok()) return;
+  if (from == "input") {
+    mm.from = IntentSource::Input;
+  } else if (from == "speed") {
+    mm.from = IntentSource::Speed;
+    mm.speedField = intentFieldName(r, *mo, "motion", "speedField", m, "speed");
+  } else if (from == "velocity") {
+    mm.from = IntentSource::Velocity;
+    mm.dx = readIntentField(r, *mo, "dx", m);
+    mm.dy = readIntentField(r, *mo, "dy", m);
+    const std::string round = r.string(*mo, "motion", "rounding", "floor");
+    if (r.ok() && round != "floor" && round != "toward-zero")
+      r.fail("motion.rounding", "\"" + round + "\" is not floor or toward-zero");
+    mm.rounding = round == "toward-zero" ? SubpixelRounding::TowardZero : SubpixelRounding::Floor;
+  } else if (from == "requested") {
+    mm.from = IntentSource::Requested;
+    mm.requestedX = intentFieldName(r, *mo, "motion", "x", m);
+    mm.requestedY = intentFieldName(r, *mo, "motion", "y", m);
+  } else {
+    r.fail("motion.from", "\"" + from + "\" is not input, speed, velocity or requested");
+    return;
+  }
+  const std::string diag = r.string(*mo, "motion", "diagonal", "both");
+  if (!r.ok()) return;
+  if (diag == "both")
+    mm.diagonal = DiagonalRule::Both;
+  else if (diag == "one-axis")
+    mm.diagonal = DiagonalRule::OneAxis;
+  else if (diag == "last-pressed")
+    mm.diagonal = DiagonalRule::LastPressed;
+  else
+    r.fail("motion.diagonal", "\"" + diag + "\" is not both, one-axis or last-pressed");
+  if (const json* pr = r.array(*mo, "motion", "priority", false)) {
+    if (pr->size() != 4) r.fail("motion.priority", "expected the four directions in order");
+    std::array<bool, 4> seen{};
+    for (size_t i = 0; i < pr->size() && i < 4 && r.ok(); ++i) {
+      const std::string p = JsonReader::join("motion.priority", i);
+      const json& v = (*pr)[i];
+      int k = -1;
+      for (int d = 0; d < 4; ++d)
+        if (v.is_string() && v == padDirectionName(PadDirection(d))) k = d;
+      if (k < 0)
+        r.fail(p, "expected up, down, left or right");
+      else if (seen[size_t(k)])
+        r.fail(p, "\"" + v.get<std::string>() + "\" appears twice");
+      if (k < 0 || !r.ok()) break;
+      seen[size_t(k)] = true;
+      mm.priority[i] = PadDirection(k);
+    }
+  }
+}
+
 }  // namespace
+
+int presetRegisterBits(Cpu cpu, const std::string& reg) {
+  static const char* const k6502[] = {"A", "X", "Y"};
+  static const char* const kSm83x8[] = {"A", "B", "C", "D", "E", "H", "L"};
+  static const char* const kSm83x16[] = {"AF", "BC", "DE", "HL"};
+  if (cpu == Cpu::M6502) {
+    for (const char* n : k6502)
+      if (reg == n) return 8;
+    return 0;
+  }
+  for (const char* n : kSm83x8)
+    if (reg == n) return 8;
+  for (const char* n : kSm83x16)
+    if (reg == n) return 16;
+  return 0;
+}
+
+const char* padDirectionName(PadDirection d) {
+  static const char* const kNames[4] = {"up", "down", "left", "right"};
+  return kNames[size_t(d)];
+}
 
 const char* pairRoleName(PairRole r) {
   static const char* const kNames[kPairRoleCount] = {"x1", "y1", "w1", "h1", "x2",  "y2",
@@ -282,26 +524,30 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       m.cpu = Cpu::Sm83;
     else if (r.ok())
       r.fail("cpu", "\"" + cpu + "\" is not 6502 or sm83");
-    m.toolchain = r.string(j, "", "toolchain", m.cpu == Cpu::M6502 ? "ca65" : "builtin");
-    if (r.ok() && m.toolchain != "ca65" && m.toolchain != "builtin")
-      r.fail("toolchain", "\"" + m.toolchain + "\" is not ca65 or builtin");
-    if (r.ok() && (m.toolchain == "ca65") != (m.cpu == Cpu::M6502))
-      r.fail("toolchain", m.toolchain + " does not assemble for " + cpu);
-    if (const json* src = r.array(j, "", "sources")) {
-      if (src->empty()) r.fail("sources", "is empty");
-      for (size_t i = 0; i < src->size() && r.ok(); ++i) {
-        if (!(*src)[i].is_string())
-          r.fail(JsonReader::join("sources", i), "expected a file name");
-        else
-          m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+    const int version = formatVersion(j);
+    readGame(r, j, m, version);
+    if (!m.game) {
+      m.toolchain = r.string(j, "", "toolchain", m.cpu == Cpu::M6502 ? "ca65" : "builtin");
+      if (r.ok() && m.toolchain != "ca65" && m.toolchain != "builtin")
+        r.fail("toolchain", "\"" + m.toolchain + "\" is not ca65 or builtin");
+      if (r.ok() && (m.toolchain == "ca65") != (m.cpu == Cpu::M6502))
+        r.fail("toolchain", m.toolchain + " does not assemble for " + cpu);
+      if (const json* src = r.array(j, "", "sources")) {
+        if (src->empty()) r.fail("sources", "is empty");
+        for (size_t i = 0; i < src->size() && r.ok(); ++i) {
+          if (!(*src)[i].is_string())
+            r.fail(JsonReader::join("sources", i), "expected a file name");
+          else
+            m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+        }
       }
-    }
-    if (r.ok()) readAsmOptions(r, j, m);
-    if (const json* lay = r.object(j, "", "layout", false)) {
-      m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
-      m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));
-      m.code = uint16_t(r.integer(*lay, "layout", "code", 0, 0xFFFF, 0x8000));
-      if (r.ok()) checkLayout(r, m);
+      if (const json* lay = r.object(j, "", "layout", false)) {
+        m.zeropage = uint16_t(r.integer(*lay, "layout", "zeropage", 0, 0xFF, 0));
+        m.bss = uint16_t(r.integer(*lay, "layout", "bss", 0, 0xFFFF, 0x200));
+        m.code = uint16_t(r.integer(*lay, "layout", "code", 0, 0xFFFF, 0x8000));
+        if (r.ok()) checkLayout(r, m);
+      }
+      if (r.ok()) readAsmOptions(r, j, m);
     }
     m.entry = r.string(j, "", "entry");
     m.cycleBudget = uint64_t(
@@ -330,6 +576,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
     }
     readMap(r, j, m);
     readSweep(r, j, m);
+    readRegisters(r, j, m, version);
     if (const json* hb = r.object(j, "", "hitbox", false)) {
       Hitbox h;
       h.x = int(r.integer(*hb, "hitbox", "x", -256, 256));
@@ -338,28 +585,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       h.h = int(r.integer(*hb, "hitbox", "h", 1, 256));
       m.hitbox = h;
     }
-    if (const json* mo = r.object(j, "", "motion", false)) {
-      m.motion.speed = int(r.integer(*mo, "motion", "speed", 1, 64, 1));
-      if (const json* slots = r.array(*mo, "motion", "inputSlots", false)) {
-        m.motion.inputSlots.clear();
-        for (size_t i = 0; i < slots->size() && r.ok(); ++i)
-          m.motion.inputSlots.push_back(
-              int(r.element((*slots)[i], JsonReader::join("motion.inputSlots", i), 0, 255)));
-      }
-      if (const json* dirs = r.object(*mo, "motion", "directions", false)) {
-        for (auto it = dirs->begin(); it != dirs->end() && r.ok(); ++it) {
-          std::string p = JsonReader::join("motion.directions", it.key());
-          auto key = parseNumberText(it.key());
-          if (!key)
-            r.fail(p, "key must be a number");
-          else if (!it->is_array() || it->size() != 2)
-            r.fail(p, "expected [dx, dy]");
-          else
-            m.motion.directions[int(*key)] = {int(r.element((*it)[0], p + "[0]", -1, 1)),
-                                              int(r.element((*it)[1], p + "[1]", -1, 1))};
-        }
-      }
-    }
+    readMotion(r, j, m);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;

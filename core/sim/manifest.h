@@ -69,8 +69,47 @@ struct Hitbox {
   bool operator==(const Hitbox&) const = default;
 };
 
+// Where the oracle takes the intended motion of a call from (docs/manifest.md,
+// the motion block). Version-1 files without "from" keep their first meaning:
+// Speed when the entity has a "speed" field, else Input.
+enum class IntentSource : uint8_t {
+  Input,      // input entities: the d-pad (by `diagonal`) x motion.speed; others: `directions`
+  Speed,      // the same directions x the entity's `speedField`
+  Velocity,   // every entity: the `dx`/`dy` fields read before the call
+  Requested,  // every entity: the `requestedX`/`requestedY` fields minus the position
+};
+// How held d-pad directions become a direction when more than one is held.
+enum class DiagonalRule : uint8_t {
+  Both,         // each axis on its own (opposite buttons cancel): diagonals move on both
+  OneAxis,      // the first held direction in `priority` order, alone
+  LastPressed,  // the most recently pressed held direction (ties: `priority` order)
+};
+enum class PadDirection : uint8_t { Up, Down, Left, Right };
+// "up", "down", "left", "right".
+const char* padDirectionName(PadDirection d);
+
+// How a velocity in sub-pixels becomes whole pixels of motion.
+enum class SubpixelRounding : uint8_t { Floor, TowardZero };
+
+// A number the oracle reads from an entity field before the call: the field's
+// raw bytes, sign-extended when `isSigned`, in units of 2^-fracBits pixels.
+struct IntentField {
+  std::string field;  // a key of RoutineManifest::fields
+  int fracBits = 0;
+  bool isSigned = true;
+  bool empty() const { return field.empty(); }
+};
+
 // How the oracle derives the intended motion of a frame.
 struct MotionModel {
+  IntentSource from = IntentSource::Input;
+  DiagonalRule diagonal = DiagonalRule::Both;
+  std::array<PadDirection, 4> priority{PadDirection::Up, PadDirection::Down, PadDirection::Left,
+                                       PadDirection::Right};
+  std::string speedField;  // Speed: pixels per frame
+  IntentField dx, dy;      // Velocity
+  SubpixelRounding rounding = SubpixelRounding::Floor;
+  std::string requestedX, requestedY;  // Requested: the position the routine is asked to reach
   int speed = 1;
   // Entities that follow the input (by slot); others move along their direction field.
   std::vector<int> inputSlots{0};
@@ -114,6 +153,26 @@ struct SweepSpec {
   std::vector<std::string> slice;  // default 2-D slice when the whole space is too big
 };
 
+// The manifest's "game" block (version 2): the code is the user's built ROM,
+// called in place after a boot from reset (docs/game-mode.md).
+struct GameSpec {
+  std::string rom;                   // resolved path of the .nes/.gb
+  std::vector<std::string> symbols;  // resolved; empty = the files found beside the ROM
+  std::string buildCommand;          // optional, run before loading and on Rebuild
+  std::string buildDirectory;        // resolved; the manifest's directory by default
+  std::string bootTo;                // boot until PC reaches this label ...
+  int bootMaxFrames = 120;           // ... within this many frames
+  int bootFrames = 0;                // or, with no label, run this many frames
+};
+
+// A register preset applied before each call ("registers": {"X": "slot"}).
+struct RegisterPreset {
+  std::string reg;  // "A", "X", "Y" (6502); "A" ... "L", "AF", "BC", "DE", "HL" (SM83)
+  enum class Source : uint8_t { Number, Slot, Field, Label } source = Source::Number;
+  int value = 0;     // Number
+  std::string name;  // Field: the entity field; Label: the symbol whose address is loaded
+};
+
 struct RoutineManifest {
   std::string path;  // the manifest file, for resolving relative paths
   std::string name;
@@ -135,10 +194,15 @@ struct RoutineManifest {
   int originX = 0, originY = 0;  // routine pixel coordinates of room pixel (0, 0)
   std::optional<Hitbox> hitbox;
   MotionModel motion;
-  uint64_t cycleBudget = 29780;    // per call: one NES frame of CPU cycles by default
-  uint16_t sentinel = 0;           // return address the runner plants (0 = CPU default)
-  std::optional<SweepSpec> sweep;  // sprite-pair routines only
+  uint64_t cycleBudget = 29780;           // per call: one NES frame of CPU cycles by default
+  uint16_t sentinel = 0;                  // return address the runner plants (0 = CPU default)
+  std::optional<SweepSpec> sweep;         // sprite-pair routines only
+  std::optional<GameSpec> game;           // version 2: call a built game's routine in place
+  std::vector<RegisterPreset> registers;  // version 2: set before each call, in this order
 };
+
+// The registers a preset may name for `cpu`, and their width in bits (0: unknown name).
+int presetRegisterBits(Cpu cpu, const std::string& reg);
 
 // Loads a manifest; on error returns false with `field: message` in `error`.
 bool loadManifest(const std::string& path, RoutineManifest& out, std::string* error);

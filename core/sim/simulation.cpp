@@ -6,6 +6,8 @@
 #include <iterator>
 
 #include "core/asm/ca65/ca65.h"
+#include "core/game/boot.h"
+#include "core/sim/call_memo.h"
 #include "core/util/files.h"
 #if __has_include("core/asm/rgbds/rgbasm.h")
 #include "core/asm/rgbds/rgbasm.h"
@@ -21,6 +23,7 @@ int Binding::fieldIndex(const std::string& name) const {
 }
 
 AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
+  if (m.game) return game::loadGameImage(m);
   if (m.toolchain == "ca65") {
     Ca65Layout layout;
     layout.zeropage = m.zeropage;
@@ -68,7 +71,8 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
              std::string* error) {
   auto a = dbg.addressOf(ref.label);
   if (!a) {
-    *error = field + ": label \"" + ref.label + "\" is not defined by the routine";
+    *error = field + ": label \"" + ref.label + "\" is not defined by the routine" +
+             game::closestNamesText(dbg, ref.label);
     return false;
   }
   if (*a + uint32_t(ref.offset) > 0xFFFF) {
@@ -177,6 +181,16 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   }
   for (const ImageChunk& c : chunks)
     if (!c.ram) region("segment " + c.name, c.address, uint32_t(c.bytes.size()));
+  for (const RegisterPreset& p : m.registers) {
+    Binding::Preset bp{p.reg, p.source, uint32_t(p.value), -1};
+    if (p.source == RegisterPreset::Source::Field) {
+      bp.field = b.fieldIndex(p.name);
+    } else if (p.source == RegisterPreset::Source::Label) {
+      if (!resolve(dbg, {p.name, 0}, "registers." + p.reg, a, error)) return false;
+      bp.value = a;
+    }
+    b.presets.push_back(std::move(bp));
+  }
   return checkRegions(regions, error);
 }
 
@@ -273,6 +287,20 @@ class ProbeObserver final : public AccessObserver {
   EntityFrame& out_;
 };
 
+// A call's result into its record: a CPU fault's reason before a bad write's.
+void takeResult(CallResult& r, EntityFrame& ef) {
+  ef.cycles = uint32_t(r.cycles);
+  ef.instructions = uint32_t(r.instructions);
+  ef.halt = r.reason;
+  if (isFault(r.reason) && !r.detail.empty())
+    ef.faultDetail =
+        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  return (h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2))) * 0xFF51AFD7ED558CCDull;
+}
+
 // Records every access of one instruction for traces.
 class TraceObserver final : public AccessObserver {
  public:
@@ -292,7 +320,9 @@ size_t Recording::byteSize() const {
       n += (e.before.capacity() + e.after.capacity()) * sizeof(int32_t) +
            (e.cellsRead.capacity() + e.attrsRead.capacity()) * sizeof(uint16_t);
   }
-  for (const auto& k : keyframes) n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity();
+  for (const auto& k : keyframes)
+    n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity() +
+         (k.system ? k.system->bytes() : 0);
   return n;
 }
 
@@ -301,8 +331,7 @@ bool Recording::operator==(const Recording& o) const {
       frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
     return false;
   for (size_t i = 0; i < keyframes.size(); ++i)
-    if (keyframes[i].ram != o.keyframes[i].ram || keyframes[i].regs != o.keyframes[i].regs)
-      return false;
+    if (!keyframes[i].sameAs(o.keyframes[i])) return false;
   for (size_t f = 0; f < frames.size(); ++f) {
     const auto& a = frames[f].entities;
     const auto& b = o.frames[f].entities;
@@ -348,13 +377,60 @@ bool Simulation::bindImage(const AsmResult& image, std::string* error) {
     *error = scenario_.manifest.path + ": " + *error;
     return false;
   }
+  if (scenario_.manifest.game) return bindGame(image, b, error);
   auto machine = makeMachine(scenario_.manifest.cpu);
   if (!machine->load(image, error)) return false;
   machine->setWatch(watchedRanges(b));
+  // A new image or binding: nothing recorded applies.
+  if (!memo_) memo_ = std::make_unique<CallMemo>();
+  std::vector<AddressRange> code;
+  for (const ImageChunk& c : image.chunks)
+    if (!c.ram) code.push_back({c.address, uint32_t(c.address + c.bytes.size())});
+  memo_->setCode(code);
   image_ = image;
   binding_ = b;
   machine_ = std::move(machine);
+  game_ = nullptr;
   return true;
+}
+
+bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string* error) {
+  const RoutineManifest& m = scenario_.manifest;
+  std::unique_ptr<game::GameMachine> machine = game::makeGameMachine(image.rom, m.game->rom, error);
+  if (!machine) return false;
+  if (machine->cpu() != m.cpu) {
+    *error = m.path + ": cpu: the manifest says " + cpuName(m.cpu) + " but " + m.game->rom +
+             " is for the " + cpuName(machine->cpu());
+    return false;
+  }
+  if (!game::bootGame(*machine, *m.game, image.debug, error)) {
+    *error = m.path + ": " + *error;
+    return false;
+  }
+  // The entry's bank is mapped for every call, and already at the start, so that
+  // tables in the same bank (the room) are encoded where the routine reads them.
+  if (const DebugSymbol* s = image.debug.symbol(m.entry)) {
+    if (!machine->mapBank(b.entry, unsigned(s->bank))) {
+      *error = m.path + ": entry: \"" + m.entry + "\" is in bank " + std::to_string(s->bank) +
+               ", which the cartridge cannot map at $" + hex(b.entry);
+      return false;
+    }
+    machine->setEntryBank(b.entry, unsigned(s->bank));
+  }
+  machine->setStartState(machine->snapshot());
+  machine->setWatch(watchedRanges(b));
+  image_ = image;
+  binding_ = b;
+  game_ = machine.get();
+  machine_ = std::move(machine);
+  return true;
+}
+
+std::vector<std::string> Simulation::warnings() const {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : image_.diagnostics)
+    if (d.severity == Diagnostic::Severity::Warning) out.push_back(d.str());
+  return out;
 }
 
 std::vector<int32_t> Simulation::readFields(int slot) const {
@@ -384,10 +460,11 @@ void Simulation::writeField(int slot, const Binding::Field& f, int32_t value) {
 }
 
 void Simulation::writeInput(int slot, uint8_t input) {
+  const auto& in = scenario_.manifest.input;
+  if (in && in->slot >= 0 && in->slot != slot) input = 0;
+  if (game_) game_->setButtons(input);  // the game's own joypad read sees it too
   if (!binding_.input) return;
-  const auto& in = *scenario_.manifest.input;
-  if (in.slot >= 0 && in.slot != slot) input = 0;
-  switch (in.encoding) {
+  switch (in->encoding) {
     case InputBinding::Encoding::NesButtons:
       machine_->poke(*binding_.input, input);
       break;
@@ -414,6 +491,24 @@ void Simulation::writeInput(int slot, uint8_t input) {
       break;
     }
   }
+}
+
+void Simulation::prepareCall(int slot) {
+  if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
+  if (binding_.presets.empty()) return;
+  std::vector<std::pair<std::string, uint32_t>> regs;
+  std::vector<int32_t> fields;
+  for (const Binding::Preset& p : binding_.presets) {
+    uint32_t v = p.value;
+    if (p.source == RegisterPreset::Source::Slot) {
+      v = uint32_t(slot);
+    } else if (p.source == RegisterPreset::Source::Field && p.field >= 0) {
+      if (fields.empty()) readFieldsInto(slot, fields);
+      v = uint32_t(fields[size_t(p.field)]);
+    }
+    regs.push_back({p.reg, v});
+  }
+  machine_->setCallRegisters(std::move(regs));
 }
 
 void Simulation::resetToStart() {
@@ -445,11 +540,11 @@ bool Simulation::startState(std::string* error) {
 
 EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   EntityFrame ef;
-  runEntityInto(slot, input, observe, ef);
+  runEntityInto(slot, input, observe, ef, memoRunEntity_);
   return ef;
 }
 
-void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef) {
+void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef, bool memo) {
   // A fresh record (every field reset) that keeps the old one's vectors.
   std::vector<int32_t> before = std::move(ef.before), after = std::move(ef.after);
   std::vector<uint16_t> cells = std::move(ef.cellsRead), attrs = std::move(ef.attrsRead);
@@ -463,20 +558,56 @@ void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFram
 
   ef.input = input;
   writeInput(slot, input);
-  if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
+  prepareCall(slot);
   readFieldsInto(slot, ef.before);
-  ProbeObserver probe(binding_, scenario_.map.room, ef);
-  // Unobserved calls still watch writes: a write into the map is a fault either way.
-  machine_->setWatchSink(&probe, observe);
-  CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
-  machine_->setWatchSink(nullptr);
-  ef.cycles = uint32_t(r.cycles);
-  ef.instructions = uint32_t(r.instructions);
-  ef.halt = r.reason;
-  if (isFault(r.reason) && !r.detail.empty())
-    ef.faultDetail =
-        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
+  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls()) {
+    runMemoised(slot, input, observe, ef);
+  } else {
+    ProbeObserver probe(binding_, scenario_.map.room, ef);
+    // Unobserved calls still watch writes: a write into the map is a fault either way.
+    machine_->setWatchSink(&probe, observe);
+    CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
+    machine_->setWatchSink(nullptr);
+    takeResult(r, ef);
+  }
   readFieldsInto(slot, ef.after);
+}
+
+void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame& ef) {
+  const Room& room = scenario_.map.room;
+  const uint64_t budget = scenario_.manifest.cycleBudget;
+  // Besides memory, a recorded outcome depends on the budget (it ends runaway
+  // calls) and the room's size (it maps addresses to cell indices).
+  memo_->setContext(
+      mix(mix(mix(budget, uint32_t(room.width)), uint32_t(room.height)), binding_.entry));
+  uint64_t key = mix(uint32_t(slot), input);
+  for (int32_t v : ef.before) key = mix(key, uint32_t(v));
+  machine_->beginCall(binding_.entry);
+  uint8_t regsIn[CallMemo::kMaxRegs], regsOut[CallMemo::kMaxRegs];
+  const size_t nRegs = machine_->saveRegs(regsIn, sizeof regsIn);
+  uint8_t* mem = machine_->writableMemory();
+  memo_->checkCode(mem);
+  if (const int64_t at = memo_->find(key, mem, regsIn, nRegs); at >= 0) {
+    machine_->loadRegs(regsOut, memo_->apply(at, mem, regsOut, ef, observe));
+    memo_->countHit();
+    return;
+  }
+  memo_->countMiss();
+  ProbeObserver probe(binding_, room, ef);
+  machine_->setWatchSink(&probe, observe);
+  CallLogView log;
+  CallResult r = machine_->resumeLogged(budget, log, memo_->unloggedFetches());
+  machine_->setWatchSink(nullptr);
+  takeResult(r, ef);
+  // An unobserved call did not report its cells, so it cannot stand in for an observed one.
+  if (observe && machine_->saveRegs(regsOut, sizeof regsOut) == nRegs)
+    memo_->add(key, log, mem, regsIn, regsOut, nRegs, ef);
+}
+
+void Simulation::setCallMemo(size_t budgetBytes, bool runEntityToo) {
+  if (!memo_) memo_ = std::make_unique<CallMemo>(budgetBytes);
+  memo_->setBudget(budgetBytes);
+  memoRunEntity_ = runEntityToo;
 }
 
 namespace {
@@ -484,6 +615,16 @@ namespace {
 bool cancelledRun(std::string* error) {
   if (error) *error = "cancelled";
   return false;
+}
+
+// Keyframes every 16 frames, or sparser when they would pass 256 MiB: a game
+// machine's snapshot holds the whole system (tens of KiB, not 2 KiB of RAM), and
+// a million-frame run must not need gigabytes. Seeks replay at most an interval.
+int keyIntervalFor(int frames, size_t snapshotBytes) {
+  constexpr uint64_t kBudget = uint64_t(256) << 20;
+  const uint64_t total = uint64_t(std::max(frames, 1)) * std::max<size_t>(snapshotBytes, 1);
+  const uint64_t interval = (total + kBudget - 1) / kBudget;  // keyframes of `total / interval`
+  return int(std::max<uint64_t>(16, (interval + 15) / 16 * 16));
 }
 
 void startProgress(const SimProgress& p, int total) {
@@ -526,6 +667,7 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   rec.frames = std::move(spareFrames_);
   spareFrames_.clear();
   for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
+  rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
   rec.keyframes.reserve(size_t(scenario_.frames / rec.keyInterval + 1));
   if (!runFrames(0, rec.frames, rec.keyframes, rec.keyInterval, progress, error)) {
@@ -588,6 +730,8 @@ std::unique_ptr<Simulation> Simulation::clone() const {
   copy->start_ = start_;
   copy->cellEnd_ = cellEnd_;
   copy->attrEnd_ = attrEnd_;
+  if (memo_) copy->memo_ = std::make_unique<CallMemo>(*memo_);
+  copy->memoRunEntity_ = memoRunEntity_;
   return copy;
 }
 
@@ -597,14 +741,15 @@ bool Simulation::seek(int frame, int entity) {
     return false;
   int k = frame / recording_.keyInterval;
   machine_->restore(recording_.keyframes[k]);
+  EntityFrame scratch;
   for (int f = k * recording_.keyInterval; f <= frame; ++f)
     for (int i = 0; i < int(scenario_.entities.size()); ++i) {
       if (f == frame && i == entity) {
         writeInput(i, scenario_.inputAt(f));
-        if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(i));
+        prepareCall(i);
         return true;
       }
-      runEntity(i, scenario_.inputAt(f), false);
+      runEntityInto(i, scenario_.inputAt(f), false, scratch);
     }
   return true;
 }

@@ -25,6 +25,10 @@
 
 namespace core {
 
+namespace game {
+class GameMachine;
+}
+
 // The manifest's labels turned into addresses.
 struct Binding {
   struct Field {
@@ -43,6 +47,14 @@ struct Binding {
   std::optional<uint16_t> attributes;
   int attrStride = 1, attrOffset = 0, attrTileOffset = -1, attrCount = 0;
   AttributeFormat attrFormat = AttributeFormat::Mrn;
+  // The manifest's register presets: a number or a label's address, the slot, or a field.
+  struct Preset {
+    std::string reg;
+    RegisterPreset::Source source = RegisterPreset::Source::Number;
+    uint32_t value = 0;  // Number, Label
+    int field = -1;      // Field: index into `fields`
+  };
+  std::vector<Preset> presets;
 
   int fieldIndex(const std::string& name) const;
 };
@@ -133,16 +145,25 @@ struct SimProgress {
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 
+class CallMemo;
+
 class Simulation {
  public:
   Simulation();
   ~Simulation();
 
-  // Assembles the routine and binds its labels. Keeps the scenario.
+  // Assembles the routine and binds its labels. Keeps the scenario. For a game
+  // manifest: builds (game.build), loads the ROM and its symbols, binds the labels
+  // and boots the game (game.boot); the boot's end is the start state.
   bool build(const Scenario& scenario, std::string* error);
   // Binds an already assembled image (labels, then a fresh machine) and assembles
-  // nothing: for an image that changed (e.g. reassembled from the editor).
+  // nothing: for an image that changed (e.g. reassembled from the editor). A game
+  // image (loadGameImage) is booted again.
   bool bindImage(const AsmResult& image, std::string* error);
+  // The image's warnings (a game's symbols that do not match its ROM ...), one a line.
+  std::vector<std::string> warnings() const;
+  // The game machine of a game manifest, else null.
+  game::GameMachine* gameMachine() const { return game_; }
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
   Scenario& scenario() { return scenario_; }
@@ -177,6 +198,13 @@ class Simulation {
   // Runs one call for one entity at the current machine state and records it.
   // Used by the runner and by audits, which place the entity themselves.
   EntityFrame runEntity(int slot, uint8_t input, bool observe);
+  // The call memo (core/sim/call_memo.h): simulate(), simulateFrom() and seek()
+  // replay a call whose inputs recur instead of running it, with the same
+  // result. On by default for machines that support it (the 6502's flat bus);
+  // `budgetBytes` 0 turns it off. With `runEntityToo` runEntity() uses it as well
+  // (audits that re-run cases). clone() copies it.
+  void setCallMemo(size_t budgetBytes, bool runEntityToo = false);
+  const CallMemo* callMemo() const { return memo_.get(); }
   // Reads and writes an entity's fields in the routine's memory.
   std::vector<int32_t> readFields(int slot) const;
   void writeField(int slot, const Binding::Field& f, int32_t value);
@@ -186,9 +214,13 @@ class Simulation {
 
  private:
   void writeInput(int slot, uint8_t input);
+  // Slot byte and register presets for `slot`'s call (after its input is written).
+  void prepareCall(int slot);
+  bool bindGame(const AsmResult& image, const Binding& b, std::string* error);
   // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
   // then allocates nothing per call.
-  void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out);
+  void runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& out, bool memo = true);
+  void runMemoised(int slot, uint8_t input, bool observe, EntityFrame& out);
   // Loads the image, encodes the room, places the entities; the start snapshot.
   bool startState(std::string* error);
   bool runFrames(int first, std::vector<FrameRecord>& frames, std::vector<Snapshot>& keys,
@@ -200,9 +232,12 @@ class Simulation {
   AsmResult image_;
   Binding binding_;
   std::unique_ptr<Machine> machine_;
+  game::GameMachine* game_ = nullptr;  // machine_, when it runs a game
   Snapshot start_;
   Recording recording_;
   uint16_t cellEnd_ = 0, attrEnd_ = 0;
+  std::unique_ptr<CallMemo> memo_;
+  bool memoRunEntity_ = false;
 };
 
 }  // namespace core

@@ -256,6 +256,8 @@ TEST(IntendedMotion, InputSlotsUseButtonsOthersTheirDirection) {
   EXPECT_EQ(intendedMotion(s.manifest, names, {0, 0, 3}, 1, kButtonRight), (Motion{-2, 0}));
   EXPECT_EQ(intendedMotion(s.manifest, names, {0, 0, 9}, 1, 0), (Motion{0, 0}));
   s.manifest.fields["speed"] = FieldBinding{};
+  s.manifest.motion.from = IntentSource::Speed;  // what a version-1 file with "speed" loads as
+  s.manifest.motion.speedField = "speed";
   EXPECT_EQ(intendedMotion(s.manifest, {"x", "y", "dir", "speed"}, {0, 0, 1, 5}, 1, 0),
             (Motion{0, 5}));
 }

@@ -155,16 +155,41 @@ TEST(Seed003Verdicts, AuditOfTheDungeon) {
   o.stride = 2;
   AuditResult r = runAudit(scenario("maps/seed003_dungeon.scenario.json"), o);
   ASSERT_TRUE(r.ok) << r.error;
-  // One pixel a frame, no speed field: speeds 2..4 skipped. The four axis
-  // directions are exact everywhere; a diagonal press moves vertically only
-  // (the first pressed of Up, Down, Left, Right), so its x motion is refused.
+  // One pixel a frame, no speed field: speeds 2..4 skipped, with the reason.
+  // The manifest declares the harness's intent (the first pressed of Up, Down,
+  // Left, Right, alone), and every case is exact.
   EXPECT_EQ(r.startPositions, 7906u);
   EXPECT_EQ(r.cases, 7906u * 8);
-  EXPECT_EQ(counts(r), (std::vector<uint64_t>{31996, 0, 0, 0, 31252, 0, 0, 0}));
+  EXPECT_EQ(counts(r), (std::vector<uint64_t>{63248, 0, 0, 0, 0, 0, 0, 0}));
+  ASSERT_EQ(r.skips.size(), 1u);
+  EXPECT_EQ(r.skips[0].cases, 7906u * 8 * 3);
+  EXPECT_NE(r.skips[0].reason.find("no speed field"), std::string::npos) << r.skips[0].reason;
   o.diagonals = false;
   AuditResult axes = runAudit(scenario("maps/seed003_dungeon.scenario.json"), o);
   ASSERT_TRUE(axes.ok);
   EXPECT_EQ(axes.count(Verdict::Ok), axes.cases);
+}
+
+// Before the intent (a test-local copy with version 1's diagonals on both
+// axes): a diagonal press moves vertically only, so its x motion is refused.
+// Stride 2 and the stride-1 figures of `collido audit` issue 16 quotes.
+TEST(Seed003Verdicts, AuditOfTheDungeonWithDiagonalsOnBothAxes) {
+  REQUIRE_CA65();
+  Scenario both = scenario("maps/seed003_dungeon.scenario.json");
+  ASSERT_EQ(both.manifest.motion.diagonal, DiagonalRule::OneAxis);
+  both.manifest.motion.diagonal = DiagonalRule::Both;
+  AuditOptions o;
+  o.stride = 2;
+  AuditResult r = runAudit(both, o);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(counts(r), (std::vector<uint64_t>{31996, 0, 0, 0, 31252, 0, 0, 0}));
+  o.stride = 1;
+  AuditResult one = runAudit(both, o);
+  ASSERT_TRUE(one.ok) << one.error;
+  EXPECT_EQ(counts(one), (std::vector<uint64_t>{126412, 0, 0, 0, 123396, 0, 0, 0}));
+  AuditResult after = runAudit(scenario("maps/seed003_dungeon.scenario.json"), o);
+  ASSERT_TRUE(after.ok) << after.error;
+  EXPECT_EQ(counts(after), (std::vector<uint64_t>{249808, 0, 0, 0, 0, 0, 0, 0}));
 }
 
 }  // namespace

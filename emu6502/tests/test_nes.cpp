@@ -105,6 +105,24 @@ TEST(Ines, Nes20ExponentSize) {
   EXPECT_EQ(c.prg[0], 0x55);
 }
 
+TEST(Ines, Nes20ChrExponentAndSizeMsb) {
+  auto img = makeImage(4, 2, 0);
+  img[7] |= 0x08;
+  img[9] = 0xF0;           // CHR size in exponent form
+  img[5] = (12 << 2) | 1;  // 2^12 * 3 = 12 KiB
+  img.insert(img.end(), 12288, 0x66);
+  Cartridge c = cartOf(img);
+  EXPECT_EQ(c.chr.size(), 12288u);
+  EXPECT_EQ(c.chrRamSize, 0u);
+
+  auto big = makeImage(4, 2, 0);
+  big[7] |= 0x08;
+  big[9] = 0x10;  // CHR count high nibble: 256 units of 8 KiB
+  big.insert(big.end(), 256 * 8192, 0x77);
+  c = cartOf(big);
+  EXPECT_EQ(c.chr.size(), 256u * 8192);
+}
+
 TEST(Ines, TrainerAndTrailingBytes) {
   auto img = makeImage(0, 1, 1, 0x04);
   img.push_back(0x99);
@@ -112,6 +130,10 @@ TEST(Ines, TrainerAndTrailingBytes) {
   ASSERT_TRUE(r.ok()) << r.error.text();
   EXPECT_EQ(r.cart->trainer.size(), 512u);
   ASSERT_EQ(r.warnings.size(), 1u);
+  // The offset where the unused bytes start: header + trainer + PRG + CHR.
+  EXPECT_EQ(r.warnings[0].rfind("byte " + std::to_string(16 + 512 + 16384 + 8192) + ": 1 bytes", 0),
+            0u)
+      << r.warnings[0];
   NesBus bus(std::move(*r.cart));
   EXPECT_EQ(bus.peek(0x7000), 0xEE);
   EXPECT_EQ(bus.peek(0x8000), 0x00);
@@ -136,7 +158,50 @@ TEST(InesErrors, WrongMagic) {
 TEST(InesErrors, UnsupportedMapper) {
   const InesError e = errorOf(makeImage(5, 2, 1));
   EXPECT_EQ(e.offset, 6u);
-  EXPECT_NE(e.message.find("mapper 5 is not supported"), std::string::npos) << e.message;
+  EXPECT_EQ(e.message, "mapper 5 (MMC5) is not supported; supported: 0, 1, 2, 3, 4, 7");
+}
+
+TEST(InesErrors, UnsupportedMapperNamesTheBoard) {
+  EXPECT_EQ(errorOf(makeImage(69, 2, 1)).message,
+            "mapper 69 (FME-7) is not supported; supported: 0, 1, 2, 3, 4, 7");
+  EXPECT_EQ(errorOf(makeImage(200, 2, 1)).message,
+            "mapper 200 is not supported; supported: 0, 1, 2, 3, 4, 7");
+  EXPECT_STREQ(mapperName(7), "AxROM");
+  EXPECT_TRUE(mapperSupported(7));
+  EXPECT_FALSE(mapperSupported(5));
+}
+
+TEST(InesErrors, AxromSizes) {
+  const InesError e = errorOf(makeImage(7, 1, 0));
+  EXPECT_EQ(e.offset, 4u);
+  EXPECT_NE(e.message.find("AxROM PRG ROM must be a multiple of 32 KiB"), std::string::npos)
+      << e.message;
+  EXPECT_EQ(errorOf(makeImage(7, 2, 2)).offset, 5u);
+}
+
+TEST(InesErrors, Oversized) {
+  auto img = makeImage(4, 2, 1);
+  img[7] |= 0x08;
+  img[9] = 0x0F;
+  img[4] = 30 << 2;  // 1 GiB of PRG ROM
+  const InesError e = errorOf(img);
+  EXPECT_EQ(e.offset, 4u);
+  EXPECT_NE(e.message.find("oversized"), std::string::npos) << e.message;
+
+  // A file far larger than any image is refused before it is read.
+  const std::string path = std::string(EMU6502_TEST_BINARY_DIR) + "/oversized.nes";
+  {
+    std::ofstream out(path, std::ios::binary);
+    const auto small = makeImage(0, 1, 1);
+    out.write(reinterpret_cast<const char*>(small.data()),
+              static_cast<std::streamsize>(small.size()));
+  }
+  std::filesystem::resize_file(path, kMaxInesFile + 1);
+  const InesResult r = loadInesFile(path);
+  std::filesystem::remove(path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.offset, kMaxInesFile);
+  EXPECT_NE(r.error.message.find("oversized"), std::string::npos) << r.error.message;
 }
 
 TEST(InesErrors, SizesDoNotAddUp) {
@@ -216,9 +281,10 @@ TEST(NesBus, Nrom16IsMirroredAt0xC000) {
   EXPECT_EQ(big.chrRead(0x1C00), 0x87);
 }
 
-// Open bus: the PPU registers drive nothing, so LDA $2002 sees the last byte the
-// bus carried, the high byte of the operand.
-TEST(NesBus, RegisterReadsAreOpenBusAndWritesAreLogged) {
+// $2002 reads the status (no flag set without NesSystem driving the timing) with
+// the PPU latch in its low bits; $4016 drives only bit 0, the rest is the last byte
+// the bus carried (the operand's high byte). Register writes are logged in order.
+TEST(NesBus, RegisterReadsAndLoggedWrites) {
   auto img = makeImage(0, 1, 1);
   const uint8_t code[] = {0xAD, 0x02, 0x20,   // LDA $2002
                           0xAE, 0x16, 0x40,   // LDX $4016
@@ -230,18 +296,18 @@ TEST(NesBus, RegisterReadsAreOpenBusAndWritesAreLogged) {
   Cpu6502 cpu(bus);
   cpu.regs.pc = 0x8000;
   cpu.step();
-  EXPECT_EQ(cpu.regs.a, 0x20);
+  EXPECT_EQ(cpu.regs.a, 0x00);
   cpu.step();
   EXPECT_EQ(cpu.regs.x, 0x40);
   cpu.step();
   cpu.step();
   cpu.step();
-  EXPECT_EQ(bus.peek(0x6000), 0x20);
+  EXPECT_EQ(bus.peek(0x6000), 0x00);
   ASSERT_EQ(bus.ioWrites().size(), 3u);
   EXPECT_EQ(bus.ioWrites()[0].addr, 0x2006);
   EXPECT_EQ(bus.ioWrites()[1].addr, 0x2007);
-  EXPECT_EQ(bus.ioWrites()[1].value, 0x20);  // the dummy write of the old (open-bus) value
-  EXPECT_EQ(bus.ioWrites()[2].value, 0x21);
+  EXPECT_EQ(bus.ioWrites()[1].value, 0x00);  // the dummy write of the value read
+  EXPECT_EQ(bus.ioWrites()[2].value, 0x01);
   // peek does not disturb the open bus
   const uint8_t before = bus.openBus();
   bus.peek(0x0000);

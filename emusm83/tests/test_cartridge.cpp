@@ -162,7 +162,7 @@ TEST(Sm83Cartridge, Mbc3BanksAndNoRtc) {
   bus.write(0x0000, 0x0A);
   bus.write(0x4000, 0x03);
   bus.write(0xBFFF, 0x99);
-  bus.write(0x4000, 0x08);  // RTC seconds: not emulated
+  bus.write(0x4000, 0x08);  // RTC seconds: this type has no clock
   EXPECT_EQ(bus.read(0xA000), 0xFF);
   bus.write(0xA000, 0x11);  // ignored
   bus.write(0x4000, 0x03);

@@ -1,5 +1,5 @@
 // The Game Boy bus: memory map, echo RAM, HRAM/IE/IF, the timer and its interrupt,
-// serial capture, the LY stub, OAM DMA, post-boot state, side-effect-free peek/poke.
+// serial capture, LY and VBlank, OAM DMA, post-boot state, side-effect-free peek/poke.
 #include <gtest/gtest.h>
 
 #include "emusm83/cpu_sm83.h"

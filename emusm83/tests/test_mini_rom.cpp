@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "emusm83/cpu_sm83.h"
 #include "emusm83/gb_bus.h"
@@ -64,7 +67,11 @@ std::vector<uint8_t> miniTestRom() {
 }
 
 std::string runRomFile(const std::vector<uint8_t>& rom, HaltReason* reason) {
-  const auto path = std::filesystem::temp_directory_path() / "emusm83_mini_test.gb";
+  // One file per test and process: ctest -j runs this file's tests side by side,
+  // and a shared name let one test load the ROM another was still writing.
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("emusm83_mini_test_" + std::to_string(::getpid()) + "_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".gb");
   {
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char*>(rom.data()), static_cast<std::streamsize>(rom.size()));

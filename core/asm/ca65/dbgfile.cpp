@@ -224,6 +224,7 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
 
   // Segments.
   std::unordered_map<uint64_t, DbgSegmentInfo> segs;
+  std::unordered_map<uint64_t, int> segBankOf;
   for (const auto& [id, r] : tables["seg"]) {
     auto start = p.num(r, "start", true);
     auto size = p.num(r, "size", true);
@@ -237,7 +238,11 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
     s.outputName = p.str(r, "oname");
     if (auto o = p.num(r, "ooffs")) s.outputOffset = static_cast<int64_t>(*o);
     if (segmentsOut) segmentsOut->push_back(s);
-    if (s.size > 0 && !skip.count(s.name)) out.segments.push_back({s.name, s.start, s.size, 0});
+    const auto bank = opts.segmentBanks.find(s.name);
+    const int segBank = bank == opts.segmentBanks.end() ? 0 : bank->second;
+    if (s.size > 0 && !skip.count(s.name))
+      out.segments.push_back({s.name, s.start, s.size, segBank});
+    segBankOf[id] = segBank;
     segs.emplace(id, std::move(s));
   }
 
@@ -245,6 +250,7 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
   struct Span {
     uint32_t address = 0, size = 0;
     bool cpu = true;
+    int bank = 0;
   };
   std::unordered_map<uint64_t, Span> spans;
   for (const auto& [id, r] : tables["span"]) {
@@ -259,7 +265,7 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
       continue;
     }
     spans[id] = {it->second.start + static_cast<uint32_t>(*start), static_cast<uint32_t>(*size),
-                 !skip.count(it->second.name)};
+                 !skip.count(it->second.name), segBankOf[*seg]};
   }
 
   // Lines.
@@ -285,8 +291,8 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
         continue;
       }
       if (!si->second.cpu) continue;
-      lines.push_back(
-          {si->second.address, si->second.size, 0, fi->second, static_cast<int>(*line)});
+      lines.push_back({si->second.address, si->second.size, si->second.bank, fi->second,
+                       static_cast<int>(*line)});
     }
   }
   // For equal starts the smallest range goes last, so lookups find the most
@@ -375,6 +381,7 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
       if (auto seg = p.num(r, "seg")) {
         auto si = segs.find(*seg);
         if (si != segs.end() && skip.count(si->second.name)) continue;
+        if (si != segs.end()) s.bank = segBankOf[*seg];
       }
       s.isLabel = type == "lab";
       syms.push_back({std::move(s), type == "lab", id});

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct DbgSegmentInfo {
 struct DbgParseOptions {
   std::string fileName;                   // used in diagnostics' locations
   std::vector<std::string> skipSegments;  // segments outside the CPU address space (HEADER, CHARS)
+  // Bank of each banked segment by name (the .dbg records none: the caller works it out
+  // from DbgSegmentInfo::outputOffset and the mapper); lines and labels in the segment
+  // take it. Segments not listed are bank 0.
+  std::map<std::string, int> segmentBanks;
 };
 
 bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,

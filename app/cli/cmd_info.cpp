@@ -1,0 +1,177 @@
+// `collido info ROM [--symbols FILE...] [--json OUT]`: what Collidoscope sees in a
+// built game: the header (mapper or MBC, banks, RAM, mirroring), checksums (NES: CRC32
+// of the PRG ROM and of the whole file, as ROM databases list them; Game Boy: header
+// and global checksums, ok or bad), the symbol files found beside it (or given) with
+// how many symbols each holds, and warnings (symbols that do not fit the ROM ...).
+// Exit 0 when the ROM and its symbols load, 2 with the located message when not.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "app/cli/command.h"
+#include "core/game/rom.h"
+#include "core/game/symbols.h"
+#include "core/util/files.h"
+
+namespace app::cli {
+namespace {
+
+struct InfoOptions {
+  std::string rom;
+  std::vector<std::string> symbols;
+  std::string json;
+};
+
+int infoBadInput(const std::string& message) {
+  std::fprintf(stderr, "collido info: %s\n", message.c_str());
+  return kExitBadInput;
+}
+
+std::string hex(unsigned v, int digits) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "$%0*X", digits, v);
+  return buf;
+}
+
+std::string crcText(uint32_t crc) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%08X", crc);
+  return buf;
+}
+
+using Rows = std::vector<std::pair<std::string, std::string>>;
+
+Rows nesRows(const core::game::RomFile& rom, nlohmann::json& j) {
+  const emu6502::Cartridge& c = *rom.nes;
+  Rows rows;
+  const uint32_t bank = core::game::nesPrgBankSize(c.mapper);
+  rows.push_back({"format", c.nes20 ? "NES 2.0" : "iNES"});
+  rows.push_back({"mapper", std::to_string(c.mapper) +
+                                (c.submapper ? "." + std::to_string(c.submapper) : std::string()) +
+                                " (" + core::game::nesMapperName(c.mapper) + ")"});
+  rows.push_back({"PRG ROM", core::byteSize(c.prg.size()) +
+                                 (bank ? ", " + std::to_string(c.prg.size() / bank) + " banks of " +
+                                             core::byteSize(bank)
+                                       : std::string(", not banked"))});
+  rows.push_back({"CHR", c.chr.empty() ? core::byteSize(c.chrRamSize) + " RAM"
+                                       : core::byteSize(c.chr.size()) + " ROM"});
+  rows.push_back({"PRG-RAM", core::byteSize(c.prgRamSize) + (c.battery ? ", battery" : "")});
+  rows.push_back({"mirroring", emu6502::mirroringName(c.mirroring)});
+  const uint32_t prgCrc = core::game::crc32(c.prg.data(), c.prg.size());
+  const uint32_t fileCrc = core::game::crc32(rom.bytes.data(), rom.bytes.size());
+  rows.push_back({"CRC32", "PRG " + crcText(prgCrc) + ", file " + crcText(fileCrc)});
+  j["format"] = c.nes20 ? "NES 2.0" : "iNES";
+  j["mapper"] = c.mapper;
+  j["submapper"] = c.submapper;
+  j["mapperName"] = core::game::nesMapperName(c.mapper);
+  j["prgBytes"] = c.prg.size();
+  j["prgBankBytes"] = bank;
+  j["chrRomBytes"] = c.chr.size();
+  j["chrRamBytes"] = c.chrRamSize;
+  j["prgRamBytes"] = c.prgRamSize;
+  j["battery"] = c.battery;
+  j["mirroring"] = emu6502::mirroringName(c.mirroring);
+  j["crc32Prg"] = crcText(prgCrc);
+  j["crc32File"] = crcText(fileCrc);
+  return rows;
+}
+
+Rows gbRows(const core::game::RomFile& rom, nlohmann::json& j) {
+  const emusm83::CartridgeHeader& h = rom.gb->header();
+  const char* type = emusm83::cartridgeTypeName(h.type);
+  const uint16_t stored = uint16_t(rom.bytes[0x14E] << 8 | rom.bytes[0x14F]);
+  const uint16_t global = core::game::gbGlobalChecksum(rom.bytes);
+  Rows rows;
+  rows.push_back({"title", "\"" + h.title + "\""});
+  rows.push_back({"cartridge", std::string(type ? type : "?") + " (" + hex(h.type, 2) + ")"});
+  rows.push_back({"ROM", core::byteSize(h.romBytes) + ", " + std::to_string(h.romBytes / 0x4000) +
+                             " banks of 16 KiB"});
+  rows.push_back({"RAM", h.ramBytes ? core::byteSize(h.ramBytes) + (h.battery ? ", battery" : "")
+                                    : std::string("none")});
+  rows.push_back({"header sum",
+                  hex(h.headerChecksum, 2) +
+                      (h.checksumOk() ? " ok" : " bad, expected " + hex(h.computedChecksum, 2))});
+  rows.push_back(
+      {"global sum",
+       hex(stored, 4) + (stored == global ? " ok" : " bad, the ROM sums to " + hex(global, 4))});
+  j["title"] = h.title;
+  j["cartridgeType"] = h.type;
+  j["cartridgeTypeName"] = type ? type : "?";
+  j["mbc"] = emusm83::mbcName(h.mbc);
+  j["romBytes"] = h.romBytes;
+  j["ramBytes"] = h.ramBytes;
+  j["battery"] = h.battery;
+  j["headerChecksum"] = {
+      {"stored", h.headerChecksum}, {"computed", h.computedChecksum}, {"ok", h.checksumOk()}};
+  j["globalChecksum"] = {{"stored", stored}, {"computed", global}, {"ok", stored == global}};
+  return rows;
+}
+
+int runInfo(const InfoOptions& o) {
+  core::game::RomFile rom;
+  std::string error;
+  if (!core::game::loadRom(o.rom, rom, &error)) return infoBadInput(error);
+
+  nlohmann::json j;
+  j["rom"] = o.rom;
+  j["kind"] = core::game::romKindName(rom.kind);
+  j["summary"] = rom.summary;
+  j["bytes"] = rom.bytes.size();
+  j["banks"] = core::game::romBankCount(rom);
+  const Rows rows = rom.nes ? nesRows(rom, j) : gbRows(rom, j);
+
+  const bool found = o.symbols.empty();
+  const std::vector<std::string> files = found ? core::game::findSymbolFiles(o.rom) : o.symbols;
+  core::DebugInfo symbols;
+  std::vector<core::game::SymbolSource> sources;
+  for (const std::string& f : files) {
+    core::game::SymbolSource source;
+    if (!core::game::loadSymbols(f, symbols, &source, &error, &rom)) return infoBadInput(error);
+    sources.push_back(source);
+  }
+  std::vector<std::string> warnings = rom.warnings;
+  if (!sources.empty())
+    for (std::string& w : core::game::checkSymbols(symbols, rom)) warnings.push_back(std::move(w));
+
+  std::printf("%s: %s\n", o.rom.c_str(), rom.summary.c_str());
+  std::printf("  %-11s%s\n", "kind", core::game::romKindName(rom.kind));
+  for (const auto& [key, value] : rows) std::printf("  %-11s%s\n", key.c_str(), value.c_str());
+  if (sources.empty()) {
+    const std::string stem = std::filesystem::path(o.rom).replace_extension().string();
+    std::printf("symbols: none found (looked for %s.dbg, .sym, .map, .labels.txt, .lbl, .nl)\n",
+                stem.c_str());
+  } else {
+    std::printf("symbols:\n");
+  }
+  j["symbols"] = nlohmann::json::array();
+  for (const auto& s : sources) {
+    std::printf("  %s: %s, %zu symbol%s\n", s.path.c_str(), s.format.c_str(), s.symbols,
+                s.symbols == 1 ? "" : "s");
+    j["symbols"].push_back({{"path", s.path}, {"format", s.format}, {"symbols", s.symbols}});
+  }
+  for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());
+  j["warnings"] = warnings;
+  if (!o.json.empty() &&
+      !core::writeFileAtomic(o.json,
+                             j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                             &error, false))
+    return infoBadInput(o.json + ": " + error);
+  return kExitClean;
+}
+
+CommandRegistrar reg("info", "Show a built ROM's header, checksums and symbol files",
+                     [](CLI::App& sub) {
+                       auto o = std::make_shared<InfoOptions>();
+                       sub.add_option("rom", o->rom, "A .nes or .gb file")->required();
+                       sub.add_option("--symbols", o->symbols,
+                                      "Symbol files to read instead of those found beside the ROM "
+                                      "(.dbg, .sym, .map, .labels.txt, .lbl, .nl)");
+                       sub.add_option("--json", o->json, "Also write the information as JSON");
+                       return [o] { return runInfo(*o); };
+                     });
+
+}  // namespace
+}  // namespace app::cli

@@ -1,0 +1,157 @@
+#include "core/asm/rgbds/map_reader.h"
+
+#include <cctype>
+#include <charconv>
+#include <string_view>
+
+namespace core {
+namespace {
+
+constexpr size_t kMaxSymbols = 1000000;
+
+bool isSpace(char c) {
+  return c == ' ' || c == '\t';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (isSpace(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && (isSpace(s.back()) || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// `$4000` at the start of `s`; advances past it.
+bool takeHex(std::string_view& s, uint32_t& v) {
+  if (s.empty() || s.front() != '$') return false;
+  s.remove_prefix(1);
+  size_t n = 0;
+  while (n < s.size() && n < 9 && std::isxdigit(static_cast<unsigned char>(s[n]))) ++n;
+  if (n == 0 || n > 8) return false;
+  std::from_chars(s.data(), s.data() + n, v, 16);
+  s.remove_prefix(n);
+  return true;
+}
+
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+}  // namespace
+
+bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,
+                     const std::string& fileName) {
+  int errors = 0;
+  auto error = [&](int line, int col, const std::string& msg) {
+    diags.push_back({Diagnostic::Severity::Error, {fileName, line, col}, msg});
+    ++errors;
+  };
+  int bank = 0;
+  bool inBank = false;     // under a "ROMX bank #1:" header (not SUMMARY)
+  bool inSection = false;  // symbols belong to the last SECTION line
+  std::string section;
+  size_t count = 0;
+  size_t pos = 0;
+  int lineNo = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    const std::string_view raw(text.data() + pos, nl - pos);
+    pos = nl + 1;
+    ++lineNo;
+    const std::string_view line = trim(raw);
+    if (line.empty() || line.front() == ';') continue;
+    const int col = int(raw.find_first_not_of(" \t")) + 1;
+    if (!isSpace(raw.front())) {
+      // A region header: "ROMX bank #1:", "ROM Bank #0 (HOME):", "HRAM:", "SUMMARY:".
+      if (line.back() != ':') {
+        error(lineNo, 1, "expected a region header such as 'ROMX bank #1:'");
+        continue;
+      }
+      inSection = false;
+      inBank = !startsWith(line, "SUMMARY");
+      bank = 0;
+      if (size_t hash = line.find('#'); hash != std::string_view::npos) {
+        std::string_view digits = line.substr(hash + 1);
+        unsigned v = 0;
+        auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+        if (ec != std::errc() || p == digits.data() || v > 0xFFFF) {
+          error(lineNo, int(hash) + 2, "bad bank number in '" + std::string(line) + "'");
+          inBank = false;
+          continue;
+        }
+        bank = int(v);
+      }
+      continue;
+    }
+    if (!inBank) continue;  // the summary's "ROM0: N bytes used / M free"
+    if (startsWith(line, "SECTION:")) {
+      std::string_view rest = trim(line.substr(8));
+      uint32_t start = 0, last = 0;
+      if (!takeHex(rest, start) || start > 0xFFFF) {
+        error(lineNo, col, "expected 'SECTION: $START-$END ($SIZE bytes) [\"name\"]'");
+        inSection = false;
+        continue;
+      }
+      bool hasEnd = false;
+      if (!rest.empty() && rest.front() == '-') {
+        rest.remove_prefix(1);
+        if (!takeHex(rest, last) || last > 0xFFFF || last < start) {
+          error(lineNo, col, "bad end address in a SECTION line");
+          inSection = false;
+          continue;
+        }
+        hasEnd = true;
+      }
+      const size_t open = rest.find("[\"");
+      const size_t close = rest.rfind("\"]");
+      if (open == std::string_view::npos || close == std::string_view::npos || close < open + 2) {
+        error(lineNo, col, "a SECTION line ends with its name in [\"...\"]");
+        inSection = false;
+        continue;
+      }
+      section = std::string(rest.substr(open + 2, close - open - 2));
+      const uint32_t size = hasEnd ? last - start + 1 : 0;
+      if (size) out.segments.push_back({section, start, size, bank});
+      inSection = true;
+      continue;
+    }
+    if (line.front() == '$') {
+      std::string_view rest = line;
+      uint32_t addr = 0;
+      if (!takeHex(rest, addr) || addr > 0xFFFF) {
+        error(lineNo, col, "expected '$ADDRESS = NAME'");
+        continue;
+      }
+      rest = trim(rest);
+      if (rest.empty() || rest.front() != '=') {
+        error(lineNo, col, "expected '$ADDRESS = NAME'");
+        continue;
+      }
+      const std::string_view name = trim(rest.substr(1));
+      if (name.empty() || name.find_first_of(" \t") != std::string_view::npos) {
+        error(lineNo, col, "bad symbol name '" + std::string(name) + "'");
+        continue;
+      }
+      if (!inSection) {
+        error(lineNo, col, "symbol '" + std::string(name) + "' outside a SECTION");
+        continue;
+      }
+      if (++count > kMaxSymbols) {
+        error(lineNo, col, "more than " + std::to_string(kMaxSymbols) + " symbols");
+        break;
+      }
+      DebugSymbol s;
+      s.name = std::string(name);
+      s.address = addr;
+      s.bank = bank;
+      if (size_t dot = s.name.find('.'); dot != std::string::npos && dot > 0)
+        s.scope = s.name.substr(0, dot);
+      out.symbols.push_back(std::move(s));
+      continue;
+    }
+    // EMPTY, TOTAL EMPTY, SLACK, "; Next union" and whatever later versions add.
+  }
+  out.finalize();
+  return errors == 0;
+}
+
+}  // namespace core

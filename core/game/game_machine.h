@@ -1,0 +1,82 @@
+// Game machines: a core::Machine over the user's built game, the whole system
+// (NES: emu6502::NesSystem with its PPU timing, mapper, controllers; Game Boy:
+// emusm83::GbBus with LCD timing, MBC, joypad, and the SM83) rather than the
+// flat bus. The frame runner, audits and the debugger drive it like any
+// machine; what differs:
+//  - load() ignores the image's chunks (the code is the ROM) and returns to the
+//    start state: power-on and reset, or the boot snapshot (setStartState);
+//  - calls push the return sentinel on the game's own stack and expect the
+//    stack pointer back where the call found it; on the NES the NMI is held
+//    during calls, on the Game Boy IME stays as the game left it;
+//  - a call's entry in a switchable bank is called with that bank mapped
+//    (setEntryBank);
+//  - snapshots hold the whole system (RAM and registers plus the PPU/LCD state,
+//    VRAM, OAM, nametables, palette, mapper/MBC registers, timers);
+//  - poke() of a ROM address patches the byte mapped there (in memory only).
+//
+//   std::unique_ptr<GameMachine> m = makeGameMachine(rom.bytes, &error);
+//   m->powerOn();
+//   GameRun r = m->runFree(mainLoopAddress, 120 * m->frameCycles());
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/sim/machine.h"
+
+namespace core::game {
+
+struct GameRun {
+  HaltKind reason = HaltKind::Stepped;  // Breakpoint: reached `stop`
+  uint64_t cycles = 0;
+  std::string detail;  // a fault's reason
+};
+
+class GameMachine : public Machine {
+ public:
+  // Power-on state, then the reset sequence: NES through $FFFC; Game Boy at $0100
+  // with the registers and I/O the boot ROM leaves.
+  virtual void powerOn() = 0;
+  // Runs the game itself (not a call), hardware in step, until PC reaches `stop`
+  // (if given) or `maxCycles` pass, or `maxInstructions`.
+  virtual GameRun runFree(std::optional<uint16_t> stop, uint64_t maxCycles,
+                          uint64_t maxInstructions = UINT64_MAX) = 0;
+  // Frames since powerOn() (NES vblank starts; Game Boy LCD frames of 17,556 M-cycles).
+  virtual uint64_t frame() const = 0;
+  // The joypad (canonical byte: bit 7 A ... bit 0 Right); port 1 on the NES.
+  virtual void setButtons(uint8_t mask) = 0;
+  // Makes ROM bank `bank` visible at `addr`; false (no change) when it cannot.
+  virtual bool mapBank(uint16_t addr, unsigned bank) = 0;
+  // Video memory the CPU wrote, for views and tests: OAM (256 bytes NES, 160 Game
+  // Boy), and VRAM (NES: 2 KiB nametable RAM then 32 bytes of palette; Game Boy:
+  // the 8 KiB at $8000).
+  virtual std::vector<uint8_t> oam() const = 0;
+  virtual std::vector<uint8_t> vram() const = 0;
+  // Banks beginCall(entry) maps first (from the entry symbol's bank).
+  void setEntryBank(uint16_t entry, unsigned bank) { entryBanks_.push_back({entry, bank}); }
+
+  // The state load() returns to; until set, load() powers on.
+  void setStartState(Snapshot s) { start_ = std::move(s); }
+  bool load(const AsmResult& image, std::string* error) override;
+
+ protected:
+  void mapEntryBank(uint16_t entry);
+
+ private:
+  struct EntryBank {
+    uint16_t entry;
+    unsigned bank;
+  };
+  std::vector<EntryBank> entryBanks_;
+  std::optional<Snapshot> start_;
+};
+
+// From the bytes of a .nes or .gb (core::game::loadRomBytes decides which);
+// null with a message naming the ROM when they do not load.
+std::unique_ptr<GameMachine> makeGameMachine(const std::vector<uint8_t>& rom,
+                                             const std::string& name, std::string* error);
+
+}  // namespace core::game

@@ -1,0 +1,144 @@
+// The Game Boy game machine: emusm83::GbBus (MBC, LCD timing, joypad, timer)
+// and the SM83 behind the Machine interface. See game_machine.h.
+#include <algorithm>
+#include <cstring>
+
+#include "core/game/game_machine_cpu.h"
+#include "emusm83/gb_bus.h"
+
+namespace core::game {
+namespace {
+
+constexpr uint64_t kFrameCycles = 17556;  // 154 lines of 114 M-cycles
+
+struct GbState {
+  emusm83::GbBusState bus;
+  emusm83::CpuState cpu;
+  bool operator==(const GbState&) const = default;
+};
+using HeldGb = detail::HeldState<GbState>;
+
+class GbGameMachine;
+using GbBase = detail::GameCpuMachine<GbGameMachine, emusm83::RunLimits, emusm83::DataHook,
+                                      emusm83::BusObserver, emusm83::Access>;
+
+class GbGameMachine final : public GbBase {
+ public:
+  static constexpr HaltKind kFault = HaltKind::Locked;
+
+  explicit GbGameMachine(emusm83::Cartridge cart)
+      : bus_(std::move(cart)), cpu_(bus_), power_(bus_.saveState()) {
+    stateBytes_ = sizeof(GbState) + power_.cartRam.size();
+  }
+
+  Cpu cpu() const override { return Cpu::Sm83; }
+
+  void powerOn() override {
+    bus_.loadState(power_);
+    bus_.setPostBootState();
+    cpu_.setPostBootState();
+    bootClock_ = bus_.clock();
+  }
+
+  uint64_t frame() const override { return (bus_.clock() - bootClock_) / kFrameCycles; }
+  void setButtons(uint8_t mask) override { bus_.setButtons(mask); }
+  bool mapBank(uint16_t addr, unsigned bank) override {
+    if (addr < 0x4000) return bank == 0;
+    return addr < 0x8000 && bus_.mapRomBank(bank);
+  }
+
+  std::vector<uint8_t> oam() const override { return {bus_.oam().begin(), bus_.oam().end()}; }
+  std::vector<uint8_t> vram() const override { return {bus_.vram().begin(), bus_.vram().end()}; }
+
+  uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
+  void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
+
+  // CALL semantics on the game's own stack; IME stays as the game left it, so its
+  // interrupt handlers may run inside the call (and return by RETI).
+  void beginCall(uint16_t entry) override {
+    cpu_.clearLock();  // also ends a HALT the boot stopped in
+    mapEntryBank(entry);
+    auto& r = cpu_.regs;
+    expectedSp_ = r.sp;
+    r.sp = uint16_t(r.sp - 2);
+    bus_.poke(r.sp, uint8_t(core::detail::kSentinel));
+    bus_.poke(uint16_t(r.sp + 1), uint8_t(core::detail::kSentinel >> 8));
+    r.pc = entry;
+    applyCallRegisters();
+  }
+
+  uint16_t pc() const override { return cpu_.regs.pc; }
+  uint16_t sentinel() const override { return core::detail::kSentinel; }
+  std::vector<RegisterValue> registers() const override {
+    return core::detail::registersSm83(cpu_.regs);
+  }
+  bool setRegister(const std::string& name, uint32_t value) override {
+    return core::detail::setSm83Register(cpu_.regs, name, value);
+  }
+  std::string flagNames() const override { return "ZNHC"; }
+  uint32_t flagBits() const override { return cpu_.regs.f >> 4; }
+  std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const override {
+    return core::detail::disassembleSm83(
+        addr, [this](uint16_t a) { return bus_.peek(a); }, names, length);
+  }
+  uint64_t frameCycles() const override { return kFrameCycles; }
+
+  // `ram` is WRAM + HRAM as the flat machine keeps them, for readers of RAM alone.
+  Snapshot snapshot() const override {
+    Snapshot s;
+    GbState st{bus_.saveState(), cpu_.state()};
+    s.ram.assign(st.bus.wram.begin(), st.bus.wram.end());
+    s.ram.insert(s.ram.end(), st.bus.hram.begin(), st.bus.hram.end());
+    s.regs = core::detail::saveSm83Regs(cpu_);
+    s.system = std::make_shared<HeldGb>(std::move(st), stateBytes_);
+    return s;
+  }
+
+  void restore(const Snapshot& s) override {
+    const auto* st = dynamic_cast<const HeldGb*>(s.system.get());
+    if (st) {
+      bus_.loadState(st->state.bus);
+      cpu_.setState(st->state.cpu);
+    }
+    // The RAM and registers as given: a caller may have changed them (re-encoding a room).
+    if (s.ram.size() == 0x2000 + 0x7F && !(st && sameRam(s.ram, st->state.bus))) {
+      for (uint32_t i = 0; i < 0x2000; ++i) bus_.poke(uint16_t(0xC000 + i), s.ram[i]);
+      for (uint32_t i = 0; i < 0x7F; ++i) bus_.poke(uint16_t(0xFF80 + i), s.ram[0x2000 + i]);
+    }
+    core::detail::restoreSm83Regs(cpu_, s.regs);
+  }
+
+  size_t snapshotSize() const override { return stateBytes_ + 0x2000 + 0x7F + 14; }
+
+  // The hooks GameCpuMachine calls.
+  emusm83::CpuSm83& cpuRef() { return cpu_; }
+  emusm83::GbBus& busRef() { return bus_; }
+  emusm83::RunResult runCpu(const emusm83::RunLimits& limits) { return cpu_.runUntil(limits); }
+  bool faulted() const { return cpu_.locked(); }
+  void freeRunning() {}
+  void review(CallResult& r) const {
+    core::detail::reviewSm83(
+        cpu_, [this](uint16_t a) { return bus_.peek(a); }, expectedSp_, r);
+  }
+
+ private:
+  static bool sameRam(const std::vector<uint8_t>& ram, const emusm83::GbBusState& bus) {
+    return std::equal(bus.wram.begin(), bus.wram.end(), ram.begin()) &&
+           std::equal(bus.hram.begin(), bus.hram.end(), ram.begin() + 0x2000);
+  }
+
+  emusm83::GbBus bus_;
+  emusm83::CpuSm83 cpu_;
+  emusm83::GbBusState power_;
+  size_t stateBytes_ = 0;
+  uint64_t bootClock_ = 0;
+  unsigned expectedSp_ = 0xFFFE;
+};
+
+}  // namespace
+
+std::unique_ptr<GameMachine> makeGbGameMachine(emusm83::Cartridge cart) {
+  return std::make_unique<GbGameMachine>(std::move(cart));
+}
+
+}  // namespace core::game

@@ -1,0 +1,150 @@
+#include "emu6502/nes_system.h"
+
+#include <algorithm>
+
+namespace emu6502 {
+
+NesSystem::NesSystem(Cartridge cart) : bus_(std::move(cart)), cpu_(bus_) {}
+
+// Visible line L starts ((21 + L) * 341) / 3 cycles after vblank; sprite 0's top
+// row is drawn on line Y + 1, its first pixel at dot X + 1.
+static uint32_t spriteZeroCycleFor(const std::array<uint8_t, 256>& oam) {
+  const unsigned y = oam[0];
+  if (y >= 239) return 0;
+  const unsigned line = y + 1;
+  return static_cast<uint32_t>(((21 + line) * 341 + oam[3] + 1) / 3);
+}
+
+void NesSystem::reset() {
+  cpu_.reset();
+  frame_ = 0;
+  frameCycle_ = kPreRenderCycle;
+  nmiPending_ = false;
+  bus_.resetPpu();
+  bus_.startPreRender();
+  spriteZeroCycle_ = spriteZeroCycleFor(bus_.oam());
+}
+
+uint32_t NesSystem::nextEvent() const {
+  if (frameCycle_ < kPreRenderCycle) return kPreRenderCycle;
+  if (spriteZeroCycle_ != 0 && frameCycle_ < spriteZeroCycle_) return spriteZeroCycle_;
+  return kFrameCycles;
+}
+
+// Moves the clock on by `cycles`, firing each event it passes, in order.
+void NesSystem::advance(uint64_t cycles) {
+  uint64_t now = frameCycle_ + cycles;
+  for (uint32_t next = nextEvent(); now >= next; next = nextEvent()) {
+    if (next == kFrameCycles) {
+      now -= kFrameCycles;
+      frameCycle_ = 0;
+      ++frame_;
+      if (bus_.startVblank()) nmiPending_ = true;
+      continue;
+    }
+    frameCycle_ = next;
+    if (next == kPreRenderCycle) {
+      bus_.startPreRender();
+      spriteZeroCycle_ = spriteZeroCycleFor(bus_.oam());
+      if (spriteZeroCycle_ <= kPreRenderCycle) spriteZeroCycle_ = 0;
+    } else {
+      bus_.spriteZeroHit();
+    }
+  }
+  frameCycle_ = static_cast<uint32_t>(now);
+}
+
+void NesSystem::takeNmi(uint64_t& spent) {
+  nmiPending_ = false;
+  const unsigned c = cpu_.nmi();
+  spent += c;
+  advance(c);
+}
+
+RunResult NesSystem::run(const RunLimits& limits) {
+  RunResult total;
+  bool resuming = true;  // the first instruction runs even on a breakpoint
+  for (;;) {
+    if (bus_.takeNmiEdge()) nmiPending_ = true;
+    if (nmiPending_ && !nmiHeld_ && !cpu_.jammed()) {
+      takeNmi(total.cycles);
+      resuming = false;
+    }
+    if (cpu_.jammed()) {
+      total.reason = HaltReason::Jam;
+      return total;
+    }
+    if (!resuming && limits.breakpoints && (*limits.breakpoints)[cpu_.regs.pc] &&
+        !(limits.sentinel && *limits.sentinel == cpu_.regs.pc)) {
+      total.reason = HaltReason::Breakpoint;
+      return total;
+    }
+    if (total.instructions >= limits.maxInstructions) {
+      total.reason = HaltReason::InstructionBudget;
+      return total;
+    }
+    if (total.cycles >= limits.maxCycles) {
+      total.reason = HaltReason::CycleBudget;
+      return total;
+    }
+    RunLimits slice = limits;
+    slice.maxInstructions = limits.maxInstructions - total.instructions;
+    const uint64_t toEvent = std::min<uint64_t>(nextEvent() - frameCycle_, kMaxSlice);
+    slice.maxCycles = std::min(limits.maxCycles - total.cycles, toEvent);
+    const RunResult r = cpu_.runUntil(slice);
+    total.instructions += r.instructions;
+    total.cycles += r.cycles;
+    uint64_t elapsed = r.cycles;
+    if (uint32_t stall = bus_.takeDmaStall()) {
+      // The DMA waits one more cycle when it would start on an odd (put) cycle.
+      stall += static_cast<uint32_t>(cpu_.cycles & 1);
+      cpu_.cycles += stall;
+      total.cycles += stall;
+      elapsed += stall;
+    }
+    advance(elapsed);
+    resuming = false;
+    if (r.reason != HaltReason::CycleBudget) {
+      total.reason = r.reason;
+      return total;
+    }
+  }
+}
+
+void NesSystem::setNmiHeld(bool held) {
+  nmiHeld_ = held;
+}
+
+void NesSystem::setButtons(int port, uint8_t mask) {
+  bus_.setButtons(port, mask);
+}
+
+NesSystemState NesSystem::saveState() const {
+  NesSystemState s;
+  s.regs = cpu_.regs;
+  s.cycles = cpu_.cycles;
+  s.jammed = cpu_.jammed();
+  s.bus = bus_.saveState();
+  s.frame = frame_;
+  s.frameCycle = frameCycle_;
+  s.spriteZeroCycle = spriteZeroCycle_;
+  s.nmiPending = nmiPending_;
+  return s;
+}
+
+void NesSystem::loadState(const NesSystemState& s) {
+  cpu_.regs = s.regs;
+  cpu_.cycles = s.cycles;
+  cpu_.setJammed(s.jammed);
+  bus_.loadState(s.bus);
+  frame_ = s.frame;
+  frameCycle_ = s.frameCycle;
+  spriteZeroCycle_ = s.spriteZeroCycle;
+  nmiPending_ = s.nmiPending;
+}
+
+bool NesSystem::mapPrgBank(uint16_t cpuAddr, unsigned bank) {
+  return bus_.mapPrgBank(cpuAddr, bank);
+}
+
+}  // namespace emu6502
