@@ -83,6 +83,12 @@ int main(int argc, char** argv) {
   cli.set_version_flag("--version", COLLIDOSCOPE_VERSION);
   cli.add_option("scenario", opts.scenario, "Scenario to open (maps/*.json)");
   cli.add_option("--open", opts.scenario, "Scenario to open");
+  cli.add_option(
+      "--open-game", opts.openGame,
+      "File > Open game... on this .nes/.gb: opens the scenario beside it that binds it");
+  cli.add_option(
+      "--replace-rom", opts.replaceRom,
+      "Copy FILE over the open game's ROM once loaded, then reload (tests reload on change)");
   cli.add_option("--frames", opts.frames, "Render N frames, then exit")->check(CLI::PositiveNumber);
   cli.add_option("--screenshot", opts.screenshot, "Write a PNG of the last frame, then exit");
   cli.add_option("--frame", opts.frame, "Select frame N of the recording")
