@@ -165,7 +165,8 @@ bool GuiApp::openGame(const std::string& romPath) {
   game_.infoTitle = fileName(romPath);
   game_.showInfo = true;
   status_ = fileName(romPath) + ": " + game_.info.front() + "; " + game_.info.back();
-  if (opts_.frames > 0) std::printf("script: %s\n", status_.c_str());
+  if (opts_.frames > 0)
+    for (const std::string& line : game_.info) std::printf("script: %s\n", line.c_str());
   return false;
 }
 
