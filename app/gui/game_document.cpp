@@ -40,7 +40,23 @@ void GuiApp::watchDocumentFiles() {
     return;
   }
   game_.watch.watch(core::documentFiles(*sim()));
+  game_.rom.reset();
+  if (const auto& g = sim()->scenario().manifest.game) {
+    core::game::RomFile rom;
+    std::string error;
+    if (core::game::loadRom(g->rom, rom, &error)) game_.rom = std::move(rom);
+  }
   showWarnings();
+}
+
+std::optional<core::DebugInfo::Where> GuiApp::sourceLineAt(uint16_t pc) {
+  const core::DebugInfo& debug = sim()->image().debug;
+  if (!game_.rom) return debug.lineFor(pc);
+  const std::vector<uint8_t>& bus = debugger_.memory().now;
+  const int bank = core::bankAtPc(debug, *game_.rom, pc, [&](uint16_t a) -> uint8_t {
+    return a < bus.size() ? bus[a] : sim()->machine().peek(a);
+  });
+  return debug.lineFor(pc, bank);
 }
 
 void GuiApp::showWarnings() {

@@ -17,6 +17,7 @@
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
+#include "core/game/rom.h"
 #include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
 #include "core/util/file_watch.h"
@@ -79,6 +80,7 @@ struct GameDocState {
   std::vector<std::string> info;      // the unbound ROM's summary lines
   std::string infoTitle;
   bool showInfo = false;
+  std::optional<core::game::RomFile> rom;  // the open game's ROM, for the bank at a PC
 };
 
 // Playback and debugger cursor.
@@ -190,6 +192,8 @@ class GuiApp {
   bool reloadFromDisk(const std::string& why);
   void drawGameInfo();
   void replaceRomForScript();
+  // The source line at `pc` at the cursor; in banked code, the bank mapped there.
+  std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
 
   // Debugger, routine editor and audit: panel_cpu/memory/source/routine/audit.cpp.
   void resetDebugger();
@@ -207,6 +211,8 @@ class GuiApp {
   int firstRamPage() const;
   void drawMemoryToolbar();
   void drawMemoryRow(const MemoryAtCursor& m, int row);
+  bool drawMemorySourceSelector();  // true: OAM or VRAM is selected (and drawn)
+  void drawVideoMemory();
   void seedWatches();
   void drawWatchList();
   void drawBreakpointList();

@@ -105,8 +105,10 @@ int main(int argc, char** argv) {
   cli.add_option("--play-speed", opts.playSpeed,
                  "Recording frames --play advances per display frame (default 1)")
       ->check(CLI::Range(1, 1000));
-  cli.add_option("--show", opts.show, "Select a tab at start: routine (the routine editor)")
-      ->check(CLI::IsMember({"routine"}));
+  cli.add_option("--show", opts.show,
+                 "Select a tab at start: routine (the routine editor); oam or vram (a "
+                 "game's Memory panel)")
+      ->check(CLI::IsMember({"routine", "oam", "vram"}));
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
   cli.add_option("--audit-case", opts.auditCase,
                  "With --audit: open failing case N in the room and timeline")

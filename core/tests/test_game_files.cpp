@@ -112,3 +112,33 @@ TEST_F(GameFilesTest, RebuildFromDiskKeepsTheMapAndNamesAVanishedLabel) {
 
 }  // namespace
 }  // namespace core
+
+namespace core {
+namespace {
+
+// Two banks with lines at $8000: the one whose ROM bytes the CPU sees there is
+// the bank the Source panel shows.
+TEST_F(GameFilesTest, TheBankAtPcIsTheOneWhoseBytesTheCpuSees) {
+  game::RomFile rom;
+  std::string error;
+  ASSERT_TRUE(game::loadRom(gameFile("mmc1_demo", "mmc1_demo.nes"), rom, &error)) << error;
+  ASSERT_TRUE(rom.nes);
+  DebugInfo debug;
+  debug.files = {"bank2.s", "bank5.s"};
+  debug.lines = {{0x8000, 2, 2, 0, 10}, {0x8000, 2, 5, 1, 20}};
+  debug.finalize();
+  const auto& prg = rom.nes->prg;
+  ASSERT_NE(prg[2 * 0x4000], prg[5 * 0x4000]) << "the test needs banks that differ at $8000";
+  for (int bank : {2, 5}) {
+    auto bus = [&](uint16_t a) { return prg[size_t(bank) * 0x4000 + (a - 0x8000)]; };
+    EXPECT_EQ(bankAtPc(debug, rom, 0x8000, bus), bank);
+    auto where = debug.lineFor(0x8000, bankAtPc(debug, rom, 0x8000, bus));
+    ASSERT_TRUE(where);
+    EXPECT_EQ(where->file, bank == 2 ? "bank2.s" : "bank5.s");
+  }
+  // Bytes neither bank holds: no bank can be told.
+  EXPECT_EQ(bankAtPc(debug, rom, 0x8000, [](uint16_t) { return uint8_t(0x42); }), -1);
+}
+
+}  // namespace
+}  // namespace core

@@ -126,4 +126,47 @@ bool rebuildFromDisk(const Scenario& current, std::unique_ptr<Simulation>& out,
   return true;
 }
 
+namespace {
+
+// Where `pc` is in the ROM (the Game Boy file, the NES PRG ROM) when `bank` is
+// mapped at it, or -1 (not in ROM).
+long romOffset(const game::RomFile& rom, uint16_t pc, int bank) {
+  if (rom.kind == game::RomKind::GameBoy) {
+    if (pc >= 0x8000) return -1;
+    return pc < 0x4000 ? long(pc) : long(bank) * 0x4000 + (pc - 0x4000);
+  }
+  if (pc < 0x8000) return -1;
+  const uint32_t size = rom.nes ? game::nesPrgBankSize(rom.nes->mapper) : 0;
+  if (size == 0) return -1;                          // no PRG banking: every line is bank 0 anyway
+  return long(bank) * long(size) + long(pc % size);  // into the PRG ROM
+}
+
+}  // namespace
+
+int bankAtPc(const DebugInfo& debug, const game::RomFile& rom, uint16_t pc,
+             const std::function<uint8_t(uint16_t)>& busRead) {
+  std::vector<int> banks;
+  for (const DebugLine& l : debug.lines)
+    if (pc >= l.address && pc < l.address + std::max<uint32_t>(l.size, 1) &&
+        std::find(banks.begin(), banks.end(), l.bank) == banks.end())
+      banks.push_back(l.bank);
+  if (banks.size() == 1) return banks.front();
+  const std::vector<uint8_t>& data = rom.nes ? rom.nes->prg : rom.bytes;
+  int match = -1;
+  for (int bank : banks) {
+    const long offset = romOffset(rom, pc, bank);
+    if (offset < 0) continue;
+    bool same = true;
+    for (int k = 0; k < 4 && same; ++k) {  // an opcode and its operands
+      const size_t at = size_t(offset) + size_t(k);
+      if (at >= data.size() || uint32_t(pc) + uint32_t(k) > 0xFFFF) break;
+      same = data[at] == busRead(uint16_t(pc + k));
+    }
+    if (!same) continue;
+    if (match >= 0) return -1;  // two banks hold the same bytes: cannot tell
+    match = bank;
+  }
+  return match;
+}
+
 }  // namespace core

@@ -8,10 +8,12 @@
 //   if (!core::rebuildFromDisk(sim.scenario(), fresh, &error)) keepTheOldOne(error);
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/game/rom.h"
 #include "core/sim/simulation.h"
 
 namespace core {
@@ -42,5 +44,12 @@ std::vector<std::string> describeUnboundRom(const std::string& romPath);
 // loaded again (the build command runs first, if the manifest has one). On
 // failure `out` is untouched and `error` names the cause.
 bool rebuildFromDisk(const Scenario& current, std::unique_ptr<Simulation>& out, std::string* error);
+
+// The ROM bank mapped at `pc`, for the source line of banked code: when lines
+// of several banks cover `pc`, the bank whose ROM bytes there equal what the
+// CPU sees (`busRead`, e.g. the debugger's memory at the cursor) wins. -1 when
+// no line or no single bank matches (DebugInfo::lineFor then takes any).
+int bankAtPc(const DebugInfo& debug, const game::RomFile& rom, uint16_t pc,
+             const std::function<uint8_t(uint16_t)>& busRead);
 
 }  // namespace core
