@@ -150,7 +150,10 @@ bool GuiApp::reloadFromDisk(const std::string& why) {
 }
 
 void GuiApp::rebuildGame() {
-  if (!sim() || !sim()->scenario().manifest.game) return;
+  if (!sim() || !sim()->scenario().manifest.game) {
+    status_ = "Rebuild game: the open document is not a game";
+    return;
+  }
   reloadFromDisk(sim()->scenario().manifest.game->buildCommand.empty()
                      ? std::string("Rebuild (the manifest has no build command: ROM reloaded)")
                      : "Rebuilt with \"" + sim()->scenario().manifest.game->buildCommand + "\"");

@@ -35,6 +35,10 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
     if (!opts.replaceRom.empty()) replaceRomForScript();
+    if (opts.rebuildGame) {
+      rebuildGame();
+      finishSimulation();
+    }
   }
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
 }

@@ -47,6 +47,7 @@ struct LaunchOptions {
   std::string show;                      // --show routine: select the Routine tab
   std::string openGame;                  // --open-game ROM: File > Open game... on this ROM
   std::string replaceRom;                // --replace-rom FILE: copy over the ROM, then reload
+  bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
 };
 
 // View settings shared by panels, toggled from the View menu.

@@ -86,6 +86,8 @@ int main(int argc, char** argv) {
   cli.add_option(
       "--open-game", opts.openGame,
       "File > Open game... on this .nes/.gb: opens the scenario beside it that binds it");
+  cli.add_flag("--rebuild-game", opts.rebuildGame,
+               "File > Rebuild game once the game is open (runs its build command, reloads)");
   cli.add_option(
       "--replace-rom", opts.replaceRom,
       "Copy FILE over the open game's ROM once loaded, then reload (tests reload on change)");

@@ -112,6 +112,22 @@ TEST_F(GuiGame, ARebuiltRomIsReloadedAndTheFrameKept) {
       << r.output;
 }
 
+// File > Rebuild game runs the manifest's build command, then reloads.
+TEST_F(GuiGame, RebuildGameRunsTheBuildCommandAndReloads) {
+  copyMmc1();
+  auto j = nlohmann::json::parse(std::ifstream(dir_ / "manifest.json"));
+  j["game"]["build"] = {{"command", "echo built >> build.log"}};
+  std::ofstream(dir_ / "manifest.json") << j.dump(1);
+  auto r = gui("--open-game " + quote(rom()) + " --frame 50 --rebuild-game");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("Rebuilt with \"echo built >> build.log\": reloaded and re-simulated"),
+            std::string::npos)
+      << r.output;
+  std::ifstream log(dir_ / "build.log");
+  std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "built\nbuilt\n") << "once at open, once on Rebuild";
+}
+
 // A rebuild that does not load keeps the previous simulation and says why.
 TEST_F(GuiGame, ARomThatNoLongerLoadsKeepsTheOldBuild) {
   copyMmc1();
