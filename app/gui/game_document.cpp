@@ -142,7 +142,8 @@ bool GuiApp::reloadFromDisk(const std::string& why) {
   ++edit_.generation;  // the debugger's trace and cursor belong to the old image
   memoryLabels_.clear();
   dbg_.sourceLines.clear();  // the sources may have changed with the build
-  if (editor_.files.empty() || !hasUnassembledEdits(editor_)) discardEditorFiles(editor_);
+  // The editor re-reads the rebuilt sources, unless it holds unsaved work.
+  if (unsavedFileCount(editor_) == 0) discardEditorFiles(editor_);
   status_ = why + ": reloaded and re-simulated";
   watchDocumentFiles();
   if (opts_.frames > 0) std::printf("script: %s\n", status_.c_str());
