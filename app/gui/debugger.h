@@ -43,6 +43,14 @@ struct DebuggerState {
   std::string sourceFile;  // the file shown
   CursorKey followed;      // cursor the source view last scrolled to
   bool showDisassembly = false;
+
+  // Memory view of a game: 0 the CPU bus, 1 OAM, 2 VRAM (NES: nametables and
+  // palette), the latter read at the start of the selected call.
+  int memorySource = 0;
+  std::vector<uint8_t> videoBytes;
+  CursorKey videoFor;
+  int videoSource = -1;
+  uint64_t videoGeneration = ~0ull;
 };
 
 }  // namespace app

@@ -121,6 +121,7 @@ void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
   discardEditorFiles(editor_);
   if (!path.empty()) edit_.recent.add(path);
   updateTitle();
+  watchDocumentFiles();  // reload on change: the ROM, symbols, sources and manifest
 }
 
 bool GuiApp::openPath(const std::string& path) {
@@ -273,8 +274,8 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
 
 void GuiApp::requestAction(FileAction action, const std::string& path) {
   // Open asks once a file is chosen (as OpenPath), not before the dialog.
-  const bool losesWork =
-      action == FileAction::New || action == FileAction::OpenPath || action == FileAction::Quit;
+  const bool losesWork = action == FileAction::New || action == FileAction::OpenPath ||
+                         action == FileAction::OpenGamePath || action == FileAction::Quit;
   if (losesWork) closeAuditCase();  // back to the document before it is replaced
   if (losesWork && dirty()) {
     edit_.pendingAction = action;
@@ -292,6 +293,17 @@ void GuiApp::runAction(FileAction action, const std::string& path) {
     case FileAction::Open:
       edit_.dialog.open(FileDialog::Mode::Open, "Open scenario or map", here);
       edit_.dialogAction = action;
+      break;
+    case FileAction::OpenGame: {
+      // Start beside the open game's ROM, if it is one.
+      const std::string start =
+          sim() && sim()->scenario().manifest.game ? sim()->scenario().manifest.game->rom : here;
+      edit_.dialog.open(FileDialog::Mode::Open, "Open game (.nes, .gb)", start, {".nes", ".gb"});
+      edit_.dialogAction = action;
+      break;
+    }
+    case FileAction::OpenGamePath:
+      openGame(path);
       break;
     case FileAction::SaveAs:
       edit_.dialog.open(FileDialog::Mode::Save, "Save scenario as (or a .map.json for the map)",
@@ -322,6 +334,7 @@ void GuiApp::drawDocumentDialogs() {
     const FileAction done = edit_.dialogAction;
     edit_.dialogAction = FileAction::None;
     if (done == FileAction::Open) requestAction(FileAction::OpenPath, *path);
+    if (done == FileAction::OpenGame) requestAction(FileAction::OpenGamePath, *path);
     if (done == FileAction::SaveAs && saveDocumentAs(*path) &&
         edit_.pendingAction != FileAction::None) {
       runAction(edit_.pendingAction, edit_.pendingPath);
@@ -377,6 +390,13 @@ void GuiApp::drawFileMenu() {
   if (!ImGui::BeginMenu("File")) return;
   if (ImGui::MenuItem("New room", "Ctrl+N")) requestAction(FileAction::New);
   if (ImGui::MenuItem("Open...", "Ctrl+O")) requestAction(FileAction::Open);
+  if (ImGui::MenuItem("Open game...")) requestAction(FileAction::OpenGame);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A .nes or .gb: opens the scenario beside it that binds it");
+  const bool isGame = sim() && sim()->scenario().manifest.game;
+  if (ImGui::MenuItem("Rebuild game", nullptr, false, isGame)) rebuildGame();
+  if (ImGui::IsItemHovered() && isGame)
+    ImGui::SetTooltip("Runs the manifest's build command, then reloads the ROM and symbols");
   if (ImGui::BeginMenu("Open recent", !edit_.recent.paths().empty())) {
     std::string chosen;
     for (const std::string& p : edit_.recent.paths())

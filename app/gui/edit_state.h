@@ -26,7 +26,7 @@ namespace app {
 enum class Tool { Select, Paint, Bits };
 
 // Why the file dialog is open, and what follows an answer to "save changes?".
-enum class FileAction { None, Open, SaveAs, New, Quit, OpenPath };
+enum class FileAction { None, Open, SaveAs, New, Quit, OpenPath, OpenGame, OpenGamePath };
 
 struct EditState {
   Tool tool = Tool::Paint;

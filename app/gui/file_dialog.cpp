@@ -17,8 +17,10 @@ constexpr const char* kPopupId = "###file_dialog";
 
 }  // namespace
 
-void FileDialog::open(Mode mode, const std::string& title, const std::string& start) {
+void FileDialog::open(Mode mode, const std::string& title, const std::string& start,
+                      std::vector<std::string> extensions) {
   mode_ = mode;
+  extensions_ = std::move(extensions);
   title_ = title;
   std::error_code ec;
   fs::path p = start.empty() ? fs::current_path(ec) : fs::path(start);
@@ -51,7 +53,9 @@ void FileDialog::list(const std::string& dir) {
     std::string name = e.path().filename().string();
     if (name.starts_with(".")) continue;
     bool isDir = e.is_directory(ec);
-    if (isDir || name.ends_with(".json")) entries_.push_back({name, isDir});
+    const bool listed = std::any_of(extensions_.begin(), extensions_.end(),
+                                    [&](const std::string& x) { return name.ends_with(x); });
+    if (isDir || listed) entries_.push_back({name, isDir});
   }
   if (ec) error_ = "cannot list " + dir + ": " + ec.message();
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {

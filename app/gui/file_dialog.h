@@ -1,5 +1,5 @@
 // A small modal file dialog for ImGui (which has none): a path field and a
-// listing of the directory, filtered to .json files, usable from the keyboard
+// listing of the directory, filtered by extension (.json unless told), usable from the keyboard
 // (type a path, Up/Down through the listing, Enter opens, Escape cancels).
 //
 //   dialog.open(FileDialog::Mode::Open, "Open", startDir);
@@ -17,7 +17,8 @@ class FileDialog {
   enum class Mode { Open, Save };
 
   // Shows the dialog from the next draw(); `start` is a directory or a file.
-  void open(Mode mode, const std::string& title, const std::string& start);
+  void open(Mode mode, const std::string& title, const std::string& start,
+            std::vector<std::string> extensions = {".json"});
   bool visible() const { return visible_; }
   // Draws the dialog when visible. Returns the chosen path once, when the user confirms.
   std::optional<std::string> draw();
@@ -35,6 +36,7 @@ class FileDialog {
 
   Mode mode_ = Mode::Open;
   std::string title_;
+  std::vector<std::string> extensions_;  // the files listed (directories always are)
   std::string dir_;
   char path_[1024] = {};
   std::vector<Entry> entries_;

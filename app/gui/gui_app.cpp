@@ -22,7 +22,10 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   }
   bool opened = false;
   try {
-    opened = !path.empty() && openScenario(path);
+    if (!opts.openGame.empty())
+      opened = openGame(opts.openGame);
+    else
+      opened = !path.empty() && openScenario(path);
   } catch (const std::exception& e) {  // a bad file must not stop the app from starting
     status_ = "Cannot open " + path + ": " + e.what();
     std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
@@ -31,6 +34,11 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (opts.frames > 0) finishSimulation();  // scripted runs see the whole recording
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
+    if (!opts.replaceRom.empty()) replaceRomForScript();
+    if (opts.rebuildGame) {
+      rebuildGame();
+      finishSimulation();
+    }
   }
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
 }
@@ -111,6 +119,7 @@ void GuiApp::handleShortcuts() {
 }
 
 void GuiApp::drawFrame() {
+  pollFileWatch(ImGui::GetTime());
   pollSimulation();
   // Scripted runs wait for every re-simulation, so screenshots are deterministic.
   if (opts_.frames > 0) finishSimulation();
@@ -136,6 +145,7 @@ void GuiApp::drawFrame() {
   drawStatus();
   drawAbout();
   drawDocumentDialogs();
+  drawGameInfo();
   if (sim()) updateTitle();  // routine buffers edited this frame change the `*`
 }
 
@@ -173,6 +183,7 @@ void GuiApp::drawStatus() {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
   drawSimulationStatus();
   ImGui::TextUnformatted(status_.c_str());
+  drawWarningsTooltip();
   ImGui::End();
 }
 

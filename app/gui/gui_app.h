@@ -17,8 +17,10 @@
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
+#include "core/game/rom.h"
 #include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
+#include "core/util/file_watch.h"
 #include "core/workspace/workspace.h"
 
 struct GLFWwindow;
@@ -43,6 +45,9 @@ struct LaunchOptions {
   std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR [if COND]: --play stops there
   std::vector<std::string> watchpoints;  // --watchpoint LABEL[,r|w|rw]: --play stops there
   std::string show;                      // --show routine: select the Routine tab
+  std::string openGame;                  // --open-game ROM: File > Open game... on this ROM
+  std::string replaceRom;                // --replace-rom FILE: copy over the ROM, then reload
+  bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -65,6 +70,18 @@ struct ViewState {
 struct RoomViewGeometry {
   float originX = 0, originY = 0, zoom = 0;
   float clipX0 = 0, clipY0 = 0, clipX1 = 0, clipY1 = 0;
+};
+
+// A built game as the document (game_document.cpp): the watched files, the
+// game's warnings and the Open game... summary of a ROM nothing binds yet.
+struct GameDocState {
+  core::FileWatch watch;
+  double nextPoll = 0;
+  std::vector<std::string> warnings;  // Simulation::warnings() of the open document
+  std::vector<std::string> info;      // the unbound ROM's summary lines
+  std::string infoTitle;
+  bool showInfo = false;
+  std::optional<core::game::RomFile> rom;  // the open game's ROM, for the bank at a PC
 };
 
 // Playback and debugger cursor.
@@ -97,6 +114,7 @@ class GuiApp {
   // A scripted-run flag that could not be applied (bad label, no such case).
   const std::string& scriptError() const { return scriptError_; }
   const RoomViewGeometry& roomView() const { return roomView_; }
+  const std::string& status() const { return status_; }
 
   // The panels (panel_*.cpp), drawn through their PanelRegistrar (panel_registry.h).
   void drawRoomPanel();
@@ -164,6 +182,20 @@ class GuiApp {
   void drawRoomScene(ImDrawList* dl, ImVec2 origin, float zoom, ImVec2 clip0, ImVec2 clip1);
   void drawHitboxEditor();
 
+  // Games and reload on change: game_document.cpp.
+  bool openGame(const std::string& romPath);
+  void rebuildGame();
+  void watchDocumentFiles();
+  void showWarnings();
+  void drawWarningsTooltip();
+  void pollFileWatch(double now);
+  void filesChanged(const std::vector<std::string>& changed);
+  bool reloadFromDisk(const std::string& why);
+  void drawGameInfo();
+  void replaceRomForScript();
+  // The source line at `pc` at the cursor; in banked code, the bank mapped there.
+  std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
+
   // Debugger, routine editor and audit: panel_cpu/memory/source/routine/audit.cpp.
   void resetDebugger();
   void runScript();
@@ -180,6 +212,8 @@ class GuiApp {
   int firstRamPage() const;
   void drawMemoryToolbar();
   void drawMemoryRow(const MemoryAtCursor& m, int row);
+  bool drawMemorySourceSelector();  // true: OAM or VRAM is selected (and drawn)
+  void drawVideoMemory();
   void seedWatches();
   void drawWatchList();
   void drawBreakpointList();
@@ -235,6 +269,7 @@ class GuiApp {
   TimelineState tl_;
   bool quit_ = false;
   EditState edit_;
+  GameDocState game_;
 
   const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
 };

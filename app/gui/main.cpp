@@ -83,6 +83,14 @@ int main(int argc, char** argv) {
   cli.set_version_flag("--version", COLLIDOSCOPE_VERSION);
   cli.add_option("scenario", opts.scenario, "Scenario to open (maps/*.json)");
   cli.add_option("--open", opts.scenario, "Scenario to open");
+  cli.add_option(
+      "--open-game", opts.openGame,
+      "File > Open game... on this .nes/.gb: opens the scenario beside it that binds it");
+  cli.add_flag("--rebuild-game", opts.rebuildGame,
+               "File > Rebuild game once the game is open (runs its build command, reloads)");
+  cli.add_option(
+      "--replace-rom", opts.replaceRom,
+      "Copy FILE over the open game's ROM once loaded, then reload (tests reload on change)");
   cli.add_option("--frames", opts.frames, "Render N frames, then exit")->check(CLI::PositiveNumber);
   cli.add_option("--screenshot", opts.screenshot, "Write a PNG of the last frame, then exit");
   cli.add_option("--frame", opts.frame, "Select frame N of the recording")
@@ -99,8 +107,10 @@ int main(int argc, char** argv) {
   cli.add_option("--play-speed", opts.playSpeed,
                  "Recording frames --play advances per display frame (default 1)")
       ->check(CLI::Range(1, 1000));
-  cli.add_option("--show", opts.show, "Select a tab at start: routine (the routine editor)")
-      ->check(CLI::IsMember({"routine"}));
+  cli.add_option("--show", opts.show,
+                 "Select a tab at start: routine (the routine editor); oam or vram (a "
+                 "game's Memory panel)")
+      ->check(CLI::IsMember({"routine", "oam", "vram"}));
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
   cli.add_option("--audit-case", opts.auditCase,
                  "With --audit: open failing case N in the room and timeline")

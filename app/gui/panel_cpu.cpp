@@ -176,7 +176,6 @@ void GuiApp::drawRegisters() {
 void GuiApp::drawTraceTable() {
   const core::Trace& t = debugger_.trace();
   const int step = debugger_.cursor().step;
-  const core::DebugInfo& dbg = sim()->image().debug;
   if (!ImGui::BeginTable("trace", 4,
                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                              ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable))
@@ -207,7 +206,7 @@ void GuiApp::drawTraceTable() {
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(s.text.c_str());
       ImGui::TableSetColumnIndex(3);
-      if (auto where = dbg.lineFor(s.pc))
+      if (auto where = sourceLineAt(s.pc))
         ImGui::TextDisabled("%s:%d", std::filesystem::path(where->file).filename().c_str(),
                             where->line);
     }

@@ -11,6 +11,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "core/game/game_machine.h"
 
 namespace app {
 
@@ -145,6 +146,11 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
 
 void GuiApp::drawMemoryPanel() {
   if (!beginPanel("Memory", 1050, 579, 550, 297, true)) return;
+  if (drawMemorySourceSelector()) {
+    drawVideoMemory();
+    ImGui::End();
+    return;
+  }
   const MemoryAtCursor& m = memoryAtCursor();
   drawMemoryToolbar();
   const int columns = 2 + kBytesPerRow;
@@ -172,6 +178,77 @@ void GuiApp::drawMemoryPanel() {
     ImGui::EndTable();
   }
   ImGui::End();
+}
+
+bool GuiApp::drawMemorySourceSelector() {
+  if (!sim()->gameMachine()) {
+    dbg_.memorySource = 0;
+    return false;
+  }
+  const bool nes = sim()->scenario().manifest.cpu == core::Cpu::M6502;
+  const char* names[] = {"CPU bus", "OAM", nes ? "VRAM (nametables)" : "VRAM"};
+  ImGui::SetNextItemWidth(150);
+  ImGui::Combo("##memsource", &dbg_.memorySource, names, 3);
+  if (dbg_.memorySource != 0) return true;
+  ImGui::SameLine();
+  return false;
+}
+
+// OAM or VRAM as the game left it at the start of the selected call (they are
+// not traced per instruction: a collision routine rarely writes them).
+void GuiApp::drawVideoMemory() {
+  const CursorKey key{tl_.frame, tl_.entity, 0};
+  if (dbg_.videoFor != key || dbg_.videoSource != dbg_.memorySource ||
+      dbg_.videoGeneration != edit_.generation || dbg_.videoBytes.empty()) {
+    dbg_.videoBytes.clear();
+    if (sim()->seek(tl_.frame, tl_.entity))
+      dbg_.videoBytes =
+          dbg_.memorySource == 1 ? sim()->gameMachine()->oam() : sim()->gameMachine()->vram();
+    dbg_.videoFor = key;
+    dbg_.videoSource = dbg_.memorySource;
+    dbg_.videoGeneration = edit_.generation;
+  }
+  const bool nes = sim()->scenario().manifest.cpu == core::Cpu::M6502;
+  ImGui::SameLine();
+  ImGui::TextDisabled("at the start of frame %d's call", tl_.frame);
+  const std::vector<uint8_t>& bytes = dbg_.videoBytes;
+  if (!ImGui::BeginTable("video", 1 + kBytesPerRow,
+                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, 52);
+  for (int i = 0; i < kBytesPerRow; ++i) {
+    char name[4];
+    std::snprintf(name, sizeof name, "%X", i);
+    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, 22);
+  }
+  ImGui::TableHeadersRow();
+  // The address each byte has where the game sees it: the PPU's $2000 (NES
+  // nametables, then the palette at $3F00), the Game Boy's $8000 and $FE00.
+  auto addressOf = [&](size_t offset) -> unsigned {
+    if (dbg_.memorySource == 1) return nes ? unsigned(offset) : 0xFE00u + unsigned(offset);
+    if (!nes) return 0x8000u + unsigned(offset);
+    return offset < 0x800 ? 0x2000u + unsigned(offset) : 0x3F00u + unsigned(offset - 0x800);
+  };
+  ImGuiListClipper clipper;
+  clipper.Begin(int((bytes.size() + kBytesPerRow - 1) / kBytesPerRow));
+  while (clipper.Step())
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextDisabled("%04X", addressOf(size_t(row) * kBytesPerRow));
+      for (int i = 0; i < kBytesPerRow; ++i) {
+        const size_t at = size_t(row) * kBytesPerRow + size_t(i);
+        if (at >= bytes.size()) break;
+        ImGui::TableSetColumnIndex(1 + i);
+        if (bytes[at] == 0)
+          ImGui::TextColored(kZeroText, "00");
+        else
+          ImGui::Text("%02X", bytes[at]);
+      }
+    }
+  ImGui::EndTable();
 }
 
 void GuiApp::seedWatches() {

@@ -157,7 +157,7 @@ void GuiApp::drawSourceView() {
   bool executed = false;
   const std::optional<uint16_t> pc = cursorPc(&executed);
   std::optional<core::DebugInfo::Where> where;
-  if (pc) where = dbg.lineFor(*pc);
+  if (pc) where = sourceLineAt(*pc);
   if (where && dbg_.followed != cursorKey()) dbg_.sourceFile = where->file;
   if (dbg_.sourceFile.empty() && !dbg.files.empty()) dbg_.sourceFile = dbg.files[0];
 

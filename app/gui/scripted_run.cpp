@@ -23,6 +23,7 @@ std::string overlayNames() {
 // --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.
 void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
+  if (opts_.show == "oam" || opts_.show == "vram") dbg_.memorySource = opts_.show == "oam" ? 1 : 2;
   ensureTrace();  // the debugger follows the opened simulation
   for (const std::string& b : opts_.breakpoints) {
     std::string error;
