@@ -146,7 +146,8 @@ void GuiApp::drawAuditControls() {
   }
   ImGui::SameLine();
   char overlay[48];
-  std::snprintf(overlay, sizeof overlay, "%zu / %zu", ws_.auditJob().done(), ws_.auditJob().total());
+  std::snprintf(overlay, sizeof overlay, "%zu / %zu", ws_.auditJob().done(),
+                ws_.auditJob().total());
   ImGui::ProgressBar(running         ? ws_.auditJob().progress()
                      : audit_.result ? 1.0f
                                      : 0.0f,
