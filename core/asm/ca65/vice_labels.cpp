@@ -1,20 +1,13 @@
 #include "core/asm/ca65/vice_labels.h"
 
 #include <algorithm>
-#include <charconv>
 #include <set>
 #include <sstream>
 
+#include "core/asm/symbol_text.h"
+
 namespace core {
-namespace {
-
-bool parseHex(const std::string& s, uint32_t& v) {
-  if (s.empty() || s.size() > 8) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-  return ec == std::errc() && p == s.data() + s.size();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool parseViceLabels(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,
                      const std::string& fileName) {
@@ -59,7 +52,7 @@ bool parseViceLabels(const std::string& text, DebugInfo& out, std::vector<Diagno
     std::string hex = addr;
     if (size_t colon = hex.find(':'); colon != std::string::npos) hex = hex.substr(colon + 1);
     uint32_t value = 0;
-    if (!parseHex(hex, value)) {
+    if (!parseHexDigits(hex, value)) {
       error(lineNo, addrCol, "bad address '" + addr + "'");
       continue;
     }

@@ -1,13 +1,12 @@
 #include "core/asm/rgbds/map_reader.h"
 
 #include <cctype>
-#include <charconv>
 #include <string_view>
+
+#include "core/asm/symbol_text.h"
 
 namespace core {
 namespace {
-
-constexpr size_t kMaxSymbols = 1000000;
 
 bool isSpace(char c) {
   return c == ' ' || c == '\t';
@@ -39,32 +38,21 @@ bool startsWith(std::string_view s, std::string_view p) {
 
 bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,
                      const std::string& fileName) {
-  int errors = 0;
-  auto error = [&](int line, int col, const std::string& msg) {
-    diags.push_back({Diagnostic::Severity::Error, {fileName, line, col}, msg});
-    ++errors;
-  };
+  LineErrors error{diags, fileName};
   int bank = 0;
   bool inBank = false;     // under a "ROMX bank #1:" header (not SUMMARY)
   bool inSection = false;  // symbols belong to the last SECTION line
   std::string section;
   size_t count = 0;
-  size_t pos = 0;
-  int lineNo = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) nl = text.size();
-    const std::string_view raw(text.data() + pos, nl - pos);
-    pos = nl + 1;
-    ++lineNo;
+  forEachLine(text, [&](int lineNo, std::string_view raw) {
     const std::string_view line = trim(raw);
-    if (line.empty() || line.front() == ';') continue;
+    if (line.empty() || line.front() == ';') return true;
     const int col = int(raw.find_first_not_of(" \t")) + 1;
     if (!isSpace(raw.front())) {
       // A region header: "ROMX bank #1:", "ROM Bank #0 (HOME):", "HRAM:", "SUMMARY:".
       if (line.back() != ':') {
         error(lineNo, 1, "expected a region header such as 'ROMX bank #1:'");
-        continue;
+        return true;
       }
       inSection = false;
       inBank = !startsWith(line, "SUMMARY");
@@ -76,20 +64,20 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
         if (ec != std::errc() || p == digits.data() || v > 0xFFFF) {
           error(lineNo, int(hash) + 2, "bad bank number in '" + std::string(line) + "'");
           inBank = false;
-          continue;
+          return true;
         }
         bank = int(v);
       }
-      continue;
+      return true;
     }
-    if (!inBank) continue;  // the summary's "ROM0: N bytes used / M free"
+    if (!inBank) return true;  // the summary's "ROM0: N bytes used / M free"
     if (startsWith(line, "SECTION:")) {
       std::string_view rest = trim(line.substr(8));
       uint32_t start = 0, last = 0;
       if (!takeHex(rest, start) || start > 0xFFFF) {
         error(lineNo, col, "expected 'SECTION: $START-$END ($SIZE bytes) [\"name\"]'");
         inSection = false;
-        continue;
+        return true;
       }
       bool hasEnd = false;
       if (!rest.empty() && rest.front() == '-') {
@@ -97,7 +85,7 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
         if (!takeHex(rest, last) || last > 0xFFFF || last < start) {
           error(lineNo, col, "bad end address in a SECTION line");
           inSection = false;
-          continue;
+          return true;
         }
         hasEnd = true;
       }
@@ -106,38 +94,38 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
       if (open == std::string_view::npos || close == std::string_view::npos || close < open + 2) {
         error(lineNo, col, "a SECTION line ends with its name in [\"...\"]");
         inSection = false;
-        continue;
+        return true;
       }
       section = std::string(rest.substr(open + 2, close - open - 2));
       const uint32_t size = hasEnd ? last - start + 1 : 0;
       if (size) out.segments.push_back({section, start, size, bank});
       inSection = true;
-      continue;
+      return true;
     }
     if (line.front() == '$') {
       std::string_view rest = line;
       uint32_t addr = 0;
       if (!takeHex(rest, addr) || addr > 0xFFFF) {
         error(lineNo, col, "expected '$ADDRESS = NAME'");
-        continue;
+        return true;
       }
       rest = trim(rest);
       if (rest.empty() || rest.front() != '=') {
         error(lineNo, col, "expected '$ADDRESS = NAME'");
-        continue;
+        return true;
       }
       const std::string_view name = trim(rest.substr(1));
       if (name.empty() || name.find_first_of(" \t") != std::string_view::npos) {
         error(lineNo, col, "bad symbol name '" + std::string(name) + "'");
-        continue;
+        return true;
       }
       if (!inSection) {
         error(lineNo, col, "symbol '" + std::string(name) + "' outside a SECTION");
-        continue;
+        return true;
       }
-      if (++count > kMaxSymbols) {
-        error(lineNo, col, "more than " + std::to_string(kMaxSymbols) + " symbols");
-        break;
+      if (++count > kMaxSymbolFileSymbols) {
+        error(lineNo, col, "more than " + std::to_string(kMaxSymbolFileSymbols) + " symbols");
+        return false;
       }
       DebugSymbol s;
       s.name = std::string(name);
@@ -146,12 +134,13 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
       if (size_t dot = s.name.find('.'); dot != std::string::npos && dot > 0)
         s.scope = s.name.substr(0, dot);
       out.symbols.push_back(std::move(s));
-      continue;
+      return true;
     }
     // EMPTY, TOTAL EMPTY, SLACK, "; Next union" and whatever later versions add.
-  }
+    return true;
+  });
   out.finalize();
-  return errors == 0;
+  return error.count == 0;
 }
 
 }  // namespace core

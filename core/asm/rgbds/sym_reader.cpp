@@ -1,17 +1,9 @@
 #include "core/asm/rgbds/sym_reader.h"
 
-#include <charconv>
+#include "core/asm/symbol_text.h"
 
 namespace core {
 namespace {
-
-constexpr size_t kMaxSymbols = 1000000;
-
-bool parseHex(std::string_view s, uint32_t& v) {
-  if (s.empty() || s.size() > 8) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-  return ec == std::errc() && p == s.data() + s.size();
-}
 
 bool isSpace(char c) {
   return c == ' ' || c == '\t';
@@ -21,25 +13,14 @@ bool isSpace(char c) {
 
 bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,
                      const std::string& fileName) {
-  int errors = 0;
-  auto error = [&](int line, int col, const std::string& msg) {
-    diags.push_back({Diagnostic::Severity::Error, {fileName, line, col}, msg});
-    ++errors;
-  };
+  LineErrors error{diags, fileName};
   size_t count = 0;
-  size_t pos = 0;
-  int lineNo = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) nl = text.size();
-    std::string_view line(text.data() + pos, nl - pos);
-    pos = nl + 1;
-    ++lineNo;
+  forEachLine(text, [&](int lineNo, std::string_view line) {
     if (size_t semi = line.find(';'); semi != std::string_view::npos) line = line.substr(0, semi);
     while (!line.empty() && (isSpace(line.back()) || line.back() == '\r')) line.remove_suffix(1);
     size_t first = 0;
     while (first < line.size() && isSpace(line[first])) ++first;
-    if (first == line.size()) continue;
+    if (first == line.size()) return true;
     size_t end = first;
     while (end < line.size() && !isSpace(line[end])) ++end;
     const std::string_view token0 = line.substr(first, end - first);
@@ -48,7 +29,7 @@ bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagno
     const int col = int(first) + 1;
     if (nameStart == line.size()) {
       error(lineNo, col, "expected 'BANK:ADDRESS NAME', found '" + std::string(token0) + "'");
-      continue;
+      return true;
     }
     std::string_view name = line.substr(nameStart);
     std::string_view where = token0;
@@ -65,7 +46,7 @@ bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagno
       } else {
         error(lineNo, int(nameStart + sp) + 1,
               "unexpected text after the symbol name: '" + std::string(value) + "'");
-        continue;
+        return true;
       }
     }
     DebugSymbol s;
@@ -73,11 +54,11 @@ bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagno
     const size_t colon = where.find(':');
     uint32_t bank = 0, value = 0;
     if (colon == std::string_view::npos) {
-      if (!parseHex(where, value)) {
+      if (!parseHexDigits(where, value)) {
         error(lineNo, col,
               "expected 'BANK:ADDRESS NAME' or a constant 'VALUE NAME' (hex), found '" +
                   std::string(where) + "'");
-        continue;
+        return true;
       }
       constant = true;
     } else {
@@ -85,19 +66,19 @@ bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagno
       const std::string_view addrText = where.substr(colon + 1);
       if (bankText == "--" || bankText == "??") {
         constant = true;  // no bank: an absolute value
-      } else if (!parseHex(bankText, bank) || bank > 0xFFFF) {
+      } else if (!parseHexDigits(bankText, bank) || bank > 0xFFFF) {
         error(lineNo, col, "bad bank '" + std::string(bankText) + "' (expected hex digits)");
-        continue;
+        return true;
       }
-      if (!parseHex(addrText, value) || value > 0xFFFF) {
+      if (!parseHexDigits(addrText, value) || value > 0xFFFF) {
         error(lineNo, col + int(colon) + 1,
               "bad address '" + std::string(addrText) + "' (expected 4 hex digits)");
-        continue;
+        return true;
       }
     }
-    if (++count > kMaxSymbols) {
-      error(lineNo, col, "more than " + std::to_string(kMaxSymbols) + " symbols");
-      break;
+    if (++count > kMaxSymbolFileSymbols) {
+      error(lineNo, col, "more than " + std::to_string(kMaxSymbolFileSymbols) + " symbols");
+      return false;
     }
     s.address = value;
     s.bank = int(bank);
@@ -105,9 +86,10 @@ bool parseRgblinkSym(const std::string& text, DebugInfo& out, std::vector<Diagno
     if (size_t dot = s.name.find('.'); dot != std::string::npos && dot > 0)
       s.scope = s.name.substr(0, dot);
     out.symbols.push_back(std::move(s));
-  }
+    return true;
+  });
   out.finalize();
-  return errors == 0;
+  return error.count == 0;
 }
 
 }  // namespace core
