@@ -1,5 +1,5 @@
-// A test fixture with a fresh temporary folder per test (named after the test,
-// removed afterwards), and the path of a file of the source tree.
+// The temporary-folder fixture (core/tests/temp_dir_test.h), the path of a file
+// of the source tree, and the GUI run fixture.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/tests/run_process.h"
+#include "core/tests/temp_dir_test.h"
 
 namespace app::test {
 
@@ -16,25 +17,7 @@ inline std::string repoFile(const std::string& rel) {
   return std::string(COLLIDOSCOPE_SOURCE_DIR) + "/" + rel;
 }
 
-class TempDirTest : public ::testing::Test {
- protected:
-  explicit TempDirTest(std::string prefix) : prefix_(std::move(prefix)) {}
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           (prefix_ + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  std::filesystem::path dir_;
-
- private:
-  std::string prefix_;
-};
+using core::test::TempDirTest;
 
 #ifdef COLLIDOSCOPE_GUI_EXE
 // Runs the GUI under xvfb-run with its config in the test's folder, so the

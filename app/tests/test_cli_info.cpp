@@ -17,7 +17,6 @@ using app::test::runProcess;
 class CliInfo : public app::test::TempDirTest {
  protected:
   CliInfo() : TempDirTest("collido_cli_info_") {}
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string write(const std::string& name, const std::string& text) const {
     std::ofstream(path(name)) << text;
     return path(name);

@@ -28,7 +28,6 @@ class CliIo : public app::test::TempDirTest {
  protected:
   CliIo() : TempDirTest("collido_cli_io_") {}
 
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string write(const std::string& name, const std::string& text) const {
     std::ofstream(path(name)) << text;
     return path(name);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/tests/temp_dir_test.h"
 #include "core/util/file_watch.h"
 
 namespace core {
@@ -13,21 +14,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class FileWatchTest : public ::testing::Test {
+class FileWatchTest : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_watch_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+  FileWatchTest() : TempDirTest("collido_watch_") {}
+  std::string file(const std::string& name) const { return path(name); }
   void write(const std::string& name, const std::string& text) {
     std::ofstream(file(name), std::ios::binary) << text;
   }
-  fs::path dir_;
 };
 
 TEST_F(FileWatchTest, NothingChangedNothingReported) {

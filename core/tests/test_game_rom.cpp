@@ -7,6 +7,7 @@
 
 #include "core/game/rom.h"
 #include "core/tests/rom_test_util.h"
+#include "core/tests/temp_dir_test.h"
 
 namespace {
 
@@ -16,25 +17,14 @@ using core::test::makeGb;
 using core::test::makeInes;
 using core::test::writeBytes;
 
-class GameRom : public ::testing::Test {
+class GameRom : public core::test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_game_rom_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
+  GameRom() : TempDirTest("collido_game_rom_") {}
   std::string write(const std::string& name, const std::vector<uint8_t>& bytes) {
-    const std::string p = (dir_ / name).string();
+    const std::string p = path(name);
     writeBytes(p, bytes);
     return p;
   }
-  fs::path dir_;
 };
 
 TEST_F(GameRom, InesNrom) {

@@ -15,6 +15,7 @@
 #include "core/game/fceux_nl.h"
 #include "core/game/symbols.h"
 #include "core/tests/rom_test_util.h"
+#include "core/tests/temp_dir_test.h"
 
 namespace {
 
@@ -25,20 +26,9 @@ using core::test::InesSpec;
 using core::test::makeGb;
 using core::test::makeInes;
 
-class Symbols : public ::testing::Test {
+class Symbols : public core::test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collido_symbols_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  Symbols() : TempDirTest("collido_symbols_") {}
   std::string write(const std::string& name, const std::string& text) const {
     std::ofstream(path(name), std::ios::binary) << text;
     return path(name);
@@ -53,7 +43,6 @@ class Symbols : public ::testing::Test {
     EXPECT_TRUE(core::game::loadRom(p, rom, &error)) << error;
     return rom;
   }
-  fs::path dir_;
 };
 
 const DebugSymbol* find(const DebugInfo& info, const std::string& name) {
