@@ -73,7 +73,8 @@ bool scenarioAround(const core::Scenario* current, core::Scenario& out, std::str
 // Quit needs the same question.
 bool GuiApp::dirty() const {
   return sim() &&
-         needsSaveBeforeClosing(edit_.history.dirty() || edit_.scenarioDirtyExtra, editor_);
+         needsSaveBeforeClosing(
+             edit_.history.dirty() || edit_.scenarioDirtyExtra || edit_.mapDirtyExtra, editor_);
 }
 
 void GuiApp::updateTitle() {
@@ -112,6 +113,7 @@ void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
   edit_.history.clear();
   edit_.scenarioUntitled = untitledScenario;
   edit_.scenarioDirtyExtra = false;
+  edit_.mapDirtyExtra = false;
   edit_.recordInput = false;
   edit_.dragEntity = -1;
   edit_.painting = false;
@@ -199,8 +201,9 @@ bool GuiApp::saveDocument() {
   core::Scenario& s = sim()->scenario();
   const bool needScenario =
       edit_.history.dirty(core::DocPart::Scenario) || edit_.scenarioDirtyExtra;
-  const bool needMap = edit_.history.dirty(core::DocPart::Map) || s.mapPath.empty();
-  if (routineFiles > 0 && !needScenario && !edit_.history.dirty(core::DocPart::Map)) {
+  const bool mapDirty = edit_.history.dirty(core::DocPart::Map) || edit_.mapDirtyExtra;
+  const bool needMap = mapDirty || s.mapPath.empty();
+  if (routineFiles > 0 && !needScenario && !mapDirty) {
     status_ =
         "Saved " + std::to_string(routineFiles) + " routine file" + (routineFiles == 1 ? "" : "s");
     updateTitle();
@@ -215,6 +218,7 @@ bool GuiApp::saveDocument() {
     return false;
   }
   edit_.history.markSaved(core::DocPart::Map);
+  edit_.mapDirtyExtra = false;
   if (needScenario && !core::saveScenario(s.path, s, &error)) {
     status_ = "Save failed: " + error;
     return false;
@@ -240,6 +244,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
     }
     s.mapPath = path;
     edit_.history.markSaved(core::DocPart::Map);
+    edit_.mapDirtyExtra = false;
     // A titled scenario on disk still names the old map until it is saved too.
     if (!edit_.scenarioUntitled) edit_.scenarioDirtyExtra = true;
     edit_.recent.add(path);
@@ -258,6 +263,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
     return false;
   }
   edit_.history.markSaved(core::DocPart::Map);
+  edit_.mapDirtyExtra = false;
   if (!core::saveScenario(path, s, &error)) {
     status_ = "Save failed: " + error;
     return false;
@@ -374,6 +380,7 @@ void GuiApp::drawDocumentDialogs() {
     edit_.pendingAction = FileAction::None;
     edit_.history.clear();  // nothing left to lose
     edit_.scenarioDirtyExtra = false;
+    edit_.mapDirtyExtra = false;
     discardEditorFiles(editor_);
     runAction(pending, edit_.pendingPath);
   }

@@ -35,6 +35,7 @@ struct EditState {
   // The scenario is untitled until first saved (opened from a map alone, or New).
   bool scenarioUntitled = false;
   bool scenarioDirtyExtra = false;  // changed outside the history (e.g. its map moved)
+  bool mapDirtyExtra = false;       // the map changed outside the history (recovered)
 
   // The room-view gesture in progress.
   bool painting = false;

@@ -40,6 +40,13 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
       finishSimulation();
     }
   }
+  startRecovery();  // offers (or, scripted, recovers) what a crashed session left
+  if (sim() && !opts.paint.empty()) {
+    paintForScript();
+    if (opts.frames > 0) finishSimulation();
+  }
+  if (sim() && !opts.saveAs.empty() && !saveDocumentAs(opts.saveAs))
+    scriptError_ = "--save-as: " + status_;
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
 }
 
@@ -146,6 +153,8 @@ void GuiApp::drawFrame() {
   drawAbout();
   drawDocumentDialogs();
   drawGameInfo();
+  drawRecoveryPrompt();
+  autosave(ImGui::GetTime());
   if (sim()) updateTitle();  // routine buffers edited this frame change the `*`
 }
 

@@ -21,6 +21,7 @@
 #include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
 #include "core/util/file_watch.h"
+#include "core/workspace/recovery.h"
 #include "core/workspace/workspace.h"
 
 struct GLFWwindow;
@@ -48,6 +49,24 @@ struct LaunchOptions {
   std::string openGame;                  // --open-game ROM: File > Open game... on this ROM
   std::string replaceRom;                // --replace-rom FILE: copy over the ROM, then reload
   bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
+  std::vector<std::string> paint;        // --paint COL,ROW,METATILE: an edit, as a brush stroke
+  std::string saveAs;                    // --save-as PATH: File > Save as once the script ran
+  double autosaveSeconds = -1;           // --autosave-seconds N (scripted runs: off unless set)
+  std::string recover;                   // --recover newest|discard: answers the recovery prompt
+};
+
+// Recovery copies of unsaved work (autosave.cpp, core/workspace/recovery.h):
+// this session's file, when it was last written, and the start-up prompt.
+struct RecoveryState {
+  bool enabled = false;
+  std::string file;                         // this session's recovery file
+  double interval = 60;                     // seconds between autosaves while dirty
+  double lastWrite = 0;                     // ImGui time of the last autosave
+  double lastStage = -1e9;                  // ... and of the last text staged for a crash
+  size_t stagedKey = 0;                     // what the staged text was made from
+  bool onDisk = false;                      // the file holds this session's work
+  std::vector<core::RecoveryInfo> offered;  // other sessions' files, for the prompt
+  bool showPrompt = false;
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -115,6 +134,8 @@ class GuiApp {
   const std::string& scriptError() const { return scriptError_; }
   const RoomViewGeometry& roomView() const { return roomView_; }
   const std::string& status() const { return status_; }
+  // Writes a last recovery copy when work is unsaved, else removes this session's file.
+  ~GuiApp();
 
   // The panels (panel_*.cpp), drawn through their PanelRegistrar (panel_registry.h).
   void drawRoomPanel();
@@ -181,6 +202,15 @@ class GuiApp {
   void editRoom(float ox, float oy, float zoom, bool hovered);
   void drawRoomScene(ImDrawList* dl, ImVec2 origin, float zoom, ImVec2 clip0, ImVec2 clip1);
   void drawHitboxEditor();
+
+  // Autosave and recovery: autosave.cpp.
+  void startRecovery();
+  void autosave(double now);
+  bool writeRecoveryNow(std::string* error);
+  core::RecoveryDocument recoveryDocument() const;
+  bool recoverFrom(const core::RecoveryInfo& info);
+  void drawRecoveryPrompt();
+  void paintForScript();
 
   // Games and reload on change: game_document.cpp.
   bool openGame(const std::string& romPath);
@@ -270,6 +300,7 @@ class GuiApp {
   bool quit_ = false;
   EditState edit_;
   GameDocState game_;
+  RecoveryState recovery_;
 
   const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
 };

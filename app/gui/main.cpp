@@ -80,7 +80,7 @@ void useNearestFontSampling() {
 int main(int argc, char** argv) {
   app::LaunchOptions opts;
   CLI::App cli{"collidoscope: a debugger and sandbox for NES and Game Boy tile collision"};
-  cli.set_version_flag("--version", COLLIDOSCOPE_VERSION);
+  cli.set_version_flag("--version", "collidoscope " COLLIDOSCOPE_VERSION);
   cli.add_option("scenario", opts.scenario, "Scenario to open (maps/*.json)");
   cli.add_option("--open", opts.scenario, "Scenario to open");
   cli.add_option(
@@ -91,6 +91,19 @@ int main(int argc, char** argv) {
   cli.add_option(
       "--replace-rom", opts.replaceRom,
       "Copy FILE over the open game's ROM once loaded, then reload (tests reload on change)");
+  cli.add_option("--paint", opts.paint,
+                 "Paint metatile M at cell COL,ROW once open, as a brush stroke (COL,ROW,M; "
+                 "repeatable): an unsaved edit for scripted runs");
+  cli.add_option("--save-as", opts.saveAs,
+                 "File > Save as PATH once the scenario is open (and painted, recovered)");
+  cli.add_option("--autosave-seconds", opts.autosaveSeconds,
+                 "Write a recovery copy of unsaved work every N seconds (default 60; scripted "
+                 "runs write none unless this is given)")
+      ->check(CLI::Range(0.0, 86400.0));
+  cli.add_option("--recover", opts.recover,
+                 "Answer the start-up recovery prompt: newest (recover the newest copy) or "
+                 "discard (remove every copy)")
+      ->check(CLI::IsMember({"newest", "discard"}));
   cli.add_option("--frames", opts.frames, "Render N frames, then exit")->check(CLI::PositiveNumber);
   cli.add_option("--screenshot", opts.screenshot, "Write a PNG of the last frame, then exit");
   cli.add_option("--frame", opts.frame, "Select frame N of the recording")
@@ -214,8 +227,11 @@ int main(int argc, char** argv) {
       int fbw = 0, fbh = 0;
       glfwGetFramebufferSize(window, &fbw, &fbh);
       renderer.choose(rendererName, fbw, fbh, [window] { glfwSwapBuffers(window); });
-      if (opts.frames > 0)
+      if (opts.frames > 0) {
         std::printf("renderer: %s\n", app::DamageRenderer::modeName(renderer.mode()));
+        // Where the samples came from: the install test checks it is the installed tree.
+        std::printf("data: %s\n", app::dataDir().c_str());
+      }
     }
     for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
       const auto frameStart = std::chrono::steady_clock::now();

@@ -69,7 +69,11 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
   if (!checkJsonFileSize(path, error)) return false;
   auto parsed = readJsonFile(path, error);
   if (!parsed) return false;
-  const json& j = *parsed;
+  return scenarioFromJson(*parsed, path, out, error);
+}
+
+bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std::string* error,
+                      const MapDocument* map) {
   JsonReader r(j, error);
   Scenario s;
   s.path = path;
@@ -139,7 +143,10 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
     *error = path + ": " + *error;
     return false;
   }
-  if (!loadMap(s.mapPath, s.map, error)) return false;
+  if (map)
+    s.map = *map;
+  else if (!loadMap(s.mapPath, s.map, error))
+    return false;
   if (!loadManifest(s.manifestPath, s.manifest, error)) return false;
   for (size_t i = 0; i < s.entities.size(); ++i)
     for (const auto& [name, value] : s.entities[i].fields)
@@ -153,6 +160,10 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
 }
 
 bool saveScenario(const std::string& path, const Scenario& s, std::string* error) {
+  return writeFileAtomic(path, scenarioToJson(path, s).dump(2) + "\n", error);
+}
+
+json scenarioToJson(const std::string& path, const Scenario& s) {
   json j;
   j["format"] = "collidoscope-scenario/" + std::to_string(kScenarioVersion);
   j["name"] = s.name;
@@ -172,7 +183,7 @@ bool saveScenario(const std::string& path, const Scenario& s, std::string* error
   j["frames"] = s.frames;
   j["oracle"] = {{"axisOrder", s.oracle.xFirst ? "xy" : "yx"},
                  {"outside", s.oracle.outsideSolid ? "solid" : "open"}};
-  return writeFileAtomic(path, j.dump(2) + "\n", error);
+  return j;
 }
 
 }  // namespace core

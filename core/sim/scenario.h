@@ -81,6 +81,12 @@ struct Scenario {
 bool loadScenario(const std::string& path, Scenario& out, std::string* error);
 // Saves the scenario file (not the map), atomically.
 bool saveScenario(const std::string& path, const Scenario& s, std::string* error);
+// The scenario as its file at `path` holds it (map and routine relative to `path`).
+nlohmann::json scenarioToJson(const std::string& path, const Scenario& s);
+// A scenario from the JSON of a file at `path` (relative names resolve against
+// it, errors name it); loads its routine, and its map unless `map` is given.
+bool scenarioFromJson(const nlohmann::json& j, const std::string& path, Scenario& out,
+                      std::string* error, const MapDocument* map = nullptr);
 
 // Run-length encodes an input script as [[frames, "buttons"], ...].
 nlohmann::json inputToJson(const std::vector<uint8_t>& input);
