@@ -33,7 +33,7 @@ CommandRegistrar versionCmd("version", "Print the version and exit", [](CLI::App
 int main(int argc, char** argv) {
   using namespace app::cli;
   CLI::App cli{"collido: run, audit and render tile-collision routines for NES and Game Boy"};
-  cli.set_version_flag("--version", COLLIDOSCOPE_VERSION);
+  cli.set_version_flag("--version", "collido " COLLIDOSCOPE_VERSION);
   cli.require_subcommand(1);
   cli.failure_message(CLI::FailureMessage::help);  // a usage error prints the usage
   cli.footer("Exit codes: 0 clean, 1 findings, 2 bad input or usage.");

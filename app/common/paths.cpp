@@ -31,13 +31,32 @@ std::string configDir() {
   return dir.string();
 }
 
+std::string installedDataDir(const std::string& exe) {
+#ifdef COLLIDOSCOPE_DATA_FROM_BIN
+  if (exe.empty()) return {};
+  std::error_code ec;
+  const fs::path dir =
+      (fs::path(exe).parent_path() / COLLIDOSCOPE_DATA_FROM_BIN).lexically_normal();
+  // The samples, not just the folder: a stray share/collidoscope is no install.
+  if (fs::is_directory(dir / "maps", ec)) return dir.string();
+#else
+  (void)exe;
+#endif
+  return {};
+}
+
 std::string dataDir() {
   if (const char* d = std::getenv("COLLIDOSCOPE_DATA_DIR"); d && *d) return d;
+  std::error_code ec;
+  // An installed program's own prefix wins over the tree it was built from,
+  // which may be gone (a package) or newer than the install.
+  if (std::string installed = installedDataDir(fs::read_symlink("/proc/self/exe", ec).string());
+      !installed.empty())
+    return installed;
 #ifdef COLLIDOSCOPE_SOURCE_DIR
-  return COLLIDOSCOPE_SOURCE_DIR;
-#else
-  return fs::current_path().string();
+  if (fs::is_directory(COLLIDOSCOPE_SOURCE_DIR, ec)) return COLLIDOSCOPE_SOURCE_DIR;
 #endif
+  return fs::current_path(ec).string();
 }
 
 std::string userImguiIni(std::string* error) {

@@ -11,8 +11,12 @@ namespace app {
 std::string configDir();
 
 // The directory holding assets/, maps/ and imgui.ini: $COLLIDOSCOPE_DATA_DIR,
-// else the source tree the binary was built from.
+// else the installed samples beside the program (bin/../share/collidoscope,
+// when it holds maps/), else the source tree the binary was built from.
 std::string dataDir();
+// The installed data directory for the program at `exe` (bin/../share/collidoscope),
+// or "" when that folder holds no maps/.
+std::string installedDataDir(const std::string& exe);
 
 // The user's imgui.ini, copied from the shipped default on first use.
 // Returns its path; on failure returns an empty string and sets `error`.
