@@ -6,6 +6,7 @@
 #include <new>
 
 #include "app/cli/command.h"
+#include "collidoscope_version.h"
 
 namespace app::cli {
 

@@ -9,6 +9,7 @@
 
 #include "app/common/paths.h"
 #include "app/gui/scripted_run.h"
+#include "collidoscope_version.h"
 
 namespace app {
 

@@ -21,6 +21,7 @@
 #include "app/gui/gl/tiled_background.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/scripted_run.h"
+#include "collidoscope_version.h"
 
 namespace {
 
