@@ -6,7 +6,8 @@
 // clean save or quit removes this session's copy.
 //
 // Scripted runs (tests, screenshots) autosave only with --autosave-seconds
-// and answer the prompt with --recover newest|discard.
+// and answer the prompt with --recover newest|discard (--recover ask shows it,
+// for a screenshot).
 #include <imgui.h>
 #include <unistd.h>
 
@@ -62,7 +63,10 @@ void GuiApp::startRecovery() {
   }
   for (core::RecoveryInfo& info : core::listRecoveries(dir))
     if (!info.running) recovery_.offered.push_back(std::move(info));
-  if (recovery_.offered.empty()) return;
+  if (recovery_.offered.empty()) {
+    if (!opts_.recover.empty()) std::printf("recovery: nothing to recover in %s\n", dir.c_str());
+    return;
+  }
   if (opts_.recover == "newest") {
     // The newest readable copy; a scripted run reports what it did.
     for (const core::RecoveryInfo& info : recovery_.offered)
@@ -75,7 +79,7 @@ void GuiApp::startRecovery() {
   } else if (opts_.recover == "discard") {
     for (const core::RecoveryInfo& info : recovery_.offered) core::removeRecovery(info.file);
     recovery_.offered.clear();
-  } else if (!scripted) {
+  } else if (!scripted || opts_.recover == "ask") {
     recovery_.showPrompt = true;
   }
 }

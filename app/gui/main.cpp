@@ -102,9 +102,9 @@ int main(int argc, char** argv) {
                  "runs write none unless this is given)")
       ->check(CLI::Range(0.0, 86400.0));
   cli.add_option("--recover", opts.recover,
-                 "Answer the start-up recovery prompt: newest (recover the newest copy) or "
-                 "discard (remove every copy)")
-      ->check(CLI::IsMember({"newest", "discard"}));
+                 "Answer the start-up recovery prompt: newest (recover the newest copy), "
+                 "discard (remove every copy) or ask (show the prompt, as without --frames)")
+      ->check(CLI::IsMember({"newest", "discard", "ask"}));
   cli.add_option("--frames", opts.frames, "Render N frames, then exit")->check(CLI::PositiveNumber);
   cli.add_option("--screenshot", opts.screenshot, "Write a PNG of the last frame, then exit");
   cli.add_option("--frame", opts.frame, "Select frame N of the recording")
