@@ -42,6 +42,8 @@ std::string clockTime(int64_t t) {
 GuiApp::~GuiApp() {
   if (!recovery_.enabled) return;
   core::stageCrashSave("");
+  // With an audit case shown, sim() is the case: the last autosave stays as it is.
+  if (audit_.saved) return;
   if (dirty()) {
     std::string error;
     if (!writeRecoveryNow(&error)) std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
