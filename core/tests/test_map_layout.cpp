@@ -162,6 +162,41 @@ TEST(MapLayout, APointerSaysWhereTheTableIs) {
   EXPECT_EQ(placed[0x0203], 4);
 }
 
+TEST(CollisionRules, ThresholdIdsLookupAndMasks) {
+  RoutineManifest m;
+  Binding b;
+  auto machine = makeMachine(Cpu::M6502);
+  std::vector<uint8_t> out;
+  std::string error;
+  m.rule.kind = CollisionRuleKind::Threshold;
+  m.rule.threshold = 2;
+  ASSERT_TRUE(ruleCollision(m, b, *machine, 4, &out, &error)) << error;
+  EXPECT_EQ(out, (std::vector<uint8_t>{0, 0, kSolid, kSolid}));
+  m.rule.kind = CollisionRuleKind::Ids;
+  m.rule.ids = {1, 3, 99};
+  ASSERT_TRUE(ruleCollision(m, b, *machine, 4, &out, &error)) << error;
+  EXPECT_EQ(out, (std::vector<uint8_t>{0, kSolid, 0, kSolid}));
+  // The game's own table: two bytes an entry, bit 6 of the first means solid.
+  m.rule.kind = CollisionRuleKind::Lookup;
+  m.rule.stride = 2;
+  m.rule.count = 3;
+  m.rule.mask = 0x40;
+  b.ruleTable = 0x0600;
+  machine->poke(0x0602, 0x40);
+  machine->poke(0x0605, 0x40);  // the second byte of entry 2: not the one read
+  ASSERT_TRUE(ruleCollision(m, b, *machine, 3, &out, &error)) << error;
+  EXPECT_EQ(out, (std::vector<uint8_t>{0, kSolid, 0}));
+  EXPECT_FALSE(ruleCollision(m, b, *machine, 4, &out, &error));
+  EXPECT_EQ(error, "map.rule.count: the map has 4 metatiles but the routine's table holds 3");
+  // Masks on the attribute byte: bit 7 solid, bit 0 blocks falling into the cell.
+  b.attrFormat = AttributeFormat::Mask;
+  b.attrMaskSolid = 0x80;
+  b.attrMaskDown = 0x01;
+  EXPECT_EQ(encodeAttribute(b, kSolid), 0x81);
+  EXPECT_EQ(encodeAttribute(b, kBlockDown), 0x01);
+  EXPECT_EQ(encodeAttribute(b, kBlockLeft), 0x00);
+}
+
 // --- the samples ---
 
 Scenario load(const std::string& rel) {
@@ -220,6 +255,17 @@ TEST(LayoutSamples, PointerToARomMapAndPredicateRule) {
   Scenario unaimed = sc;
   unaimed.manifest.cells->pointer = {};
   EXPECT_FALSE(run(unaimed) == rec);
+}
+
+TEST(LayoutSamples, NumericAddressStandsForALabel) {
+  REQUIRE_CA65();
+  Scenario sc = load("maps/layout_columns.scenario.json");
+  Recording rec = run(sc);
+  Scenario numeric = sc;
+  numeric.manifest.cells->ref = {"$0300", 0};  // room: the first byte of BSS
+  EXPECT_TRUE(run(numeric) == rec);
+  numeric.manifest.cells->ref = {"$0301", 0};
+  EXPECT_FALSE(run(numeric) == rec);
 }
 
 TEST(LayoutSamples, AuditsAreClean) {
