@@ -42,11 +42,22 @@ struct Binding {
   std::optional<uint16_t> slot;
   std::vector<Field> fields;  // "x" first, "y" second, then the others by name
   std::optional<uint16_t> input, inputDy;
-  std::optional<uint16_t> cells;  // address of cell (0, 0)
-  int cellStride = 0, cellMaxW = 0, cellMaxH = 0;
+  std::optional<uint16_t> cells;  // address of cell (0, 0); screen 0's table with screens
+  int cellStride = 0, cellMaxW = 0, cellMaxH = 0;  // the table's size in entries
+  // The rest of the cell layout (core/sim/map_layout.h reads it).
+  bool cellColumnMajor = false;
+  int cellBytes = 1;  // 1 or 2 bytes per entry
+  bool cellBigEndian = false;
+  int cellSpacing = 1;                       // a room cell covers spacing x spacing entries
+  int cellOriginCol = 0, cellOriginRow = 0;  // the entry of room cell (0, 0)
+  int cellScrollCol = 0, cellScrollRow = 0;  // entries the room is rotated by, wrapping
+  std::optional<uint16_t> cellPointer;       // the table's address is read from here
+  std::vector<uint16_t> cellScreens;         // each screen's table, left to right
   std::optional<uint16_t> attributes;
   int attrStride = 1, attrOffset = 0, attrTileOffset = -1, attrCount = 0;
   AttributeFormat attrFormat = AttributeFormat::Mrn;
+  uint8_t attrMaskSolid = 0, attrMaskUp = 0, attrMaskDown = 0, attrMaskLeft = 0, attrMaskRight = 0;
+  std::optional<uint16_t> ruleTable, rulePredicate;  // map.rule: lookup table, predicate label
   // The manifest's register presets: a number or a label's address, the slot, or a field.
   struct Preset {
     std::string reg;
@@ -103,6 +114,8 @@ struct Recording {
   std::vector<FrameRecord> frames;
   int keyInterval = 16;
   std::vector<Snapshot> keyframes;  // machine state at the start of frame k * keyInterval
+  // Simulation::oracleCollision() of the run: the verdicts judge by it.
+  std::vector<uint8_t> oracleCollision;
 
   size_t byteSize() const;  // approximate heap bytes held
   // Byte-identical comparison of everything recorded (keyframes included).
@@ -166,6 +179,9 @@ class Simulation {
   game::GameMachine* gameMachine() const { return game_; }
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
+  // The collision byte per metatile id the oracle judges by under the manifest's
+  // rule (core/sim/collision_rule.h); empty when the map's own bytes apply.
+  const std::vector<uint8_t>& oracleCollision() const { return oracleCollision_; }
   Scenario& scenario() { return scenario_; }
   const Scenario& scenario() const { return scenario_; }
 
@@ -231,6 +247,11 @@ class Simulation {
   Scenario scenario_;
   AsmResult image_;
   Binding binding_;
+  // Where the cell tables sit: fixed, or re-read from the map pointer before each call.
+  std::vector<uint16_t> cellBases_;
+  std::vector<uint8_t> oracleCollision_;
+  bool evaluateRule(Machine& machine, const Binding& b, std::string* error);
+  void refreshCellBases();
   std::unique_ptr<Machine> machine_;
   game::GameMachine* game_ = nullptr;  // machine_, when it runs a game
   Snapshot start_;
