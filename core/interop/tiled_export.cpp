@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/interop/tiled.h"
 #include "core/interop/tiled_model.h"
@@ -100,6 +101,13 @@ bool exportTiled(const MapDocument& map, const std::string& path, TiledFormat fo
                  std::string* error) {
   const Room& room = map.room;
   const auto& set = map.metatiles.metatiles;
+  // Checked first so the message names the map, not the image written before it.
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+    *error = path + ": cannot write: the folder " + folder.string() + " does not exist";
+    return false;
+  }
   if (room.cells.size() != size_t(room.width) * size_t(room.height) || room.width < 1 ||
       room.height < 1) {
     *error = path + ": the room's cells do not fill its " + std::to_string(room.width) + " x " +
