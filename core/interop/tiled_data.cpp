@@ -212,6 +212,10 @@ bool decodeLayer(const Layer& layer, std::vector<uint32_t>* gids, std::string* e
     return true;
   }
   if (d.encoding == "base64") {
+    if (!d.compression.empty() && d.compression != "zlib" && d.compression != "gzip" &&
+        d.compression != "zstd")
+      return fail("unknown compression \"" + d.compression +
+                  "\" (Tiled writes zlib, gzip or zstd)");
     std::vector<uint8_t> bytes, raw;
     if (!base64Decode(d.text, &bytes))
       return fail("the base64 data holds a character outside base64");

@@ -68,6 +68,11 @@ TEST_F(TiledErrors, UnknownEncodingAndCompressionAreNamed) {
   e = importError("comp.tmx", text);
   EXPECT_TRUE(has(e, "unknown compression \"lzma\" (Tiled writes zlib, gzip or zstd)")) << e;
 
+  // Named before the data is decoded, whatever the text holds.
+  text.replace(text.find("compression=\"lzma\">") + 19, 4, "!!!!");
+  e = importError("comp2.tmx", text);
+  EXPECT_TRUE(has(e, "unknown compression \"lzma\"")) << e;
+
   std::string j = test::tmjText(s);
   j.replace(j.find("\"compression\": \"zlib\""), 21, "\"compression\": \"brotli\"");
   e = importError("comp.tmj", j);
