@@ -54,16 +54,20 @@ class TileTable {
     std::sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
       return map.tilesets[a].firstGid < map.tilesets[b].firstGid;
     });
-    for (size_t i = 0; i < map.tilesets.size(); ++i)
-      for (const tiled::TileInfo& t : map.tilesets[i].tiles) info_[{i, t.id}] = &t;
+    for (size_t i : order_) firsts_.push_back(uint32_t(map.tilesets[i].firstGid));
+    for (size_t i = 0; i < map.tilesets.size(); ++i) {
+      // Tiled counts only the listed tiles of a tileset without an image.
+      int n = map.tilesets[i].tileCount;
+      for (const tiled::TileInfo& t : map.tilesets[i].tiles) {
+        info_[{i, t.id}] = &t;
+        n = std::max(n, t.id + 1);
+      }
+      counts_.push_back(n);
+    }
   }
 
   // The number of tiles of tileset `i` (its tilecount, or past its highest tile id).
-  int count(size_t i) const {
-    int n = map_.tilesets[i].tileCount;
-    for (const tiled::TileInfo& t : map_.tilesets[i].tiles) n = std::max(n, t.id + 1);
-    return n;
-  }
+  int count(size_t i) const { return counts_[i]; }
   // One past the highest gid any tileset covers.
   uint32_t endGid() const {
     uint32_t end = 1;
@@ -73,15 +77,14 @@ class TileTable {
   }
   // The tileset and local id of a gid (flags masked); false outside every tileset.
   bool find(uint32_t gid, size_t* ts, int* local) const {
-    for (auto it = order_.rbegin(); it != order_.rend(); ++it) {
-      const tiled::Tileset& s = map_.tilesets[*it];
-      if (gid >= uint32_t(s.firstGid)) {
-        *ts = *it;
-        *local = int(gid - uint32_t(s.firstGid));
-        return *local < count(*it);
-      }
-    }
-    return false;
+    // The tileset with the highest firstgid at or below `gid` (binary search:
+    // a file may list many tilesets and a room has up to a million cells).
+    const auto it = std::upper_bound(firsts_.begin(), firsts_.end(), gid);
+    if (it == firsts_.begin()) return false;
+    const size_t k = order_[size_t(it - firsts_.begin()) - 1];
+    *ts = k;
+    *local = int(gid - uint32_t(map_.tilesets[k].firstGid));
+    return *local < count(k);
   }
   const tiled::TileInfo* info(size_t ts, int local) const {
     const auto it = info_.find({ts, local});
@@ -177,6 +180,8 @@ class TileTable {
  private:
   const tiled::Map& map_;
   std::vector<size_t> order_;
+  std::vector<int> counts_;
+  std::vector<uint32_t> firsts_;  // firstgids in order_
   std::map<std::pair<size_t, int>, const tiled::TileInfo*> info_;
   std::array<std::string, 4> names_;
 };

@@ -24,10 +24,13 @@
 // until tile graphics are imported (core/interop/tile_graphics.h).
 //
 // Export. One tile layer ("collision", property collision = true) and one
-// embedded tileset whose tiles carry `name`, `collision` and the booleans; its
-// image (`<stem>.tiles.png` beside the map, one tile per metatile drawn from
-// the room's CHR graphics) lets Tiled and tmxrasterizer show the room. Both
-// files are written atomically.
+// embedded tileset with a tile per metatile carrying `name`, the booleans
+// `left`/`right`/`down`/`up` and one per op-code (named by the tileset's
+// `opcode4`..`opcode7`), and `collidoscope.tiles`; the map's `collidoscope.*`
+// properties keep the CHR tiles and palette, so our own export imports back
+// unchanged. Its image (`<stem>.tiles.png` beside the map, one tile per
+// metatile drawn as the room render draws it) lets Tiled and tmxrasterizer
+// show the room. Both files are written atomically.
 //
 // Limits: the room limits of core/map/limits.h (4096 cells a side, 1,048,576
 // cells, 4096 metatiles) are checked before any layer data is decoded; Tiled

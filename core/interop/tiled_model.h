@@ -77,6 +77,9 @@ inline constexpr const char* kPropChrFormat = "collidoscope.chrFormat";  // map:
 inline constexpr const char* kPropPalette = "collidoscope.palette";      // map: "#rrggbb,..." x 4
 inline constexpr const char* kPropTilesPerSide = "collidoscope.tilesPerSide";  // map: 1 or 2
 
+// Group layers nest at most this deep (the readers recurse into them).
+inline constexpr int kMaxGroupDepth = 64;
+
 // The flip and rotation flags in a gid's top bits (Tiled: horizontal,
 // vertical, diagonal, and the hexagonal 120-degree rotation).
 inline constexpr uint32_t kGidFlagMask = 0xF0000000u;

@@ -71,7 +71,10 @@ bool readProperties(const JsonFile& f, const json& owner, const std::string& ptr
   return true;
 }
 
-bool readLayers(const JsonFile& f, const json& parent, const std::string& ptr, Map* out) {
+bool readLayers(const JsonFile& f, const json& parent, const std::string& ptr, Map* out,
+                int depth = 0) {
+  if (depth > kMaxGroupDepth)
+    return f.fail(ptr, "groups nest deeper than " + std::to_string(kMaxGroupDepth) + " levels");
   const auto it = parent.find("layers");
   if (it == parent.end()) return true;
   const std::string lp = child(ptr, "layers");
@@ -82,7 +85,7 @@ bool readLayers(const JsonFile& f, const json& parent, const std::string& ptr, M
     if (!l.is_object()) return f.fail(p, "is not a layer object");
     const std::string type = getString(l, "type");
     if (type == "group") {
-      if (!readLayers(f, l, p, out)) return false;
+      if (!readLayers(f, l, p, out, depth + 1)) return false;
       continue;
     }
     if (type != "tilelayer") continue;
@@ -197,7 +200,9 @@ bool readTmj(const std::string& path, const std::string& text, Map* out, std::st
   if (!orientation.empty() && orientation != "orthogonal")
     return f.fail("/orientation",
                   "the map is " + orientation + "; only orthogonal maps make rooms");
-  if (j.value("infinite", false) == true)
+  const auto inf = j.find("infinite");
+  if (inf != j.end() && !(inf->is_boolean() && !inf->get<bool>()) &&
+      !(inf->is_number_integer() && inf->get<int64_t>() == 0))
     return f.fail("/infinite", "the map is infinite; turn off Map > Map Properties > Infinite");
   if (!getInt(f, j, "", "width", 0, 1 << 30, std::nullopt, &out->width) ||
       !getInt(f, j, "", "height", 0, 1 << 30, std::nullopt, &out->height) ||

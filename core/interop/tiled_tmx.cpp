@@ -144,7 +144,13 @@ bool readLayer(const XmlFile& f, const Map& map, const pugi::xml_node& n, Map* o
   return true;
 }
 
-bool readChildren(const XmlFile& f, const pugi::xml_node& parent, Map* out, std::string* error) {
+bool readChildren(const XmlFile& f, const pugi::xml_node& parent, Map* out, std::string* error,
+                  int depth = 0) {
+  if (depth > kMaxGroupDepth) {
+    *error =
+        f.where(parent) + ": groups nest deeper than " + std::to_string(kMaxGroupDepth) + " levels";
+    return false;
+  }
   for (pugi::xml_node n : parent.children()) {
     const std::string tag = n.name();
     if (tag == "tileset") {
@@ -162,7 +168,7 @@ bool readChildren(const XmlFile& f, const pugi::xml_node& parent, Map* out, std:
     } else if (tag == "layer") {
       if (!readLayer(f, *out, n, out, error)) return false;
     } else if (tag == "group") {
-      if (!readChildren(f, n, out, error)) return false;
+      if (!readChildren(f, n, out, error, depth + 1)) return false;
     }
   }
   return true;

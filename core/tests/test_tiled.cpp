@@ -2,6 +2,8 @@
 // layer encoding, embedded and external tilesets, several layers, flags, scale.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "core/tests/tiled_test_util.h"
 
 namespace core {
@@ -229,6 +231,29 @@ TEST_F(TiledImport, ScaleThatMakesNoCellSizeIsRefused) {
   EXPECT_FALSE(import(path("odd.tmx"), &doc, o));
   EXPECT_NE(error_.find("scale 5 makes 24 px tiles into fractional cells"), std::string::npos)
       << error_;
+}
+
+TEST_F(TiledImport, TheLargestRoomImportsInEveryEncoding) {
+  // 1024 x 1024 tiles: the 1,048,576-cell limit, one cell more is refused.
+  TmxSpec s;
+  s.width = s.height = 1024;
+  s.layers[0].second.resize(size_t(1024) * 1024);
+  for (size_t i = 0; i < s.layers[0].second.size(); ++i)
+    s.layers[0].second[i] = uint32_t(1 + (i * 7 + i / 1024) % 4);
+  for (Enc e : {Enc::Csv, Enc::Zstd}) {
+    s.enc = e;
+    MapDocument doc;
+    const auto t0 = std::chrono::steady_clock::now();
+    ASSERT_TRUE(import(write("big.tmx", test::tmxText(s)), &doc)) << error_;
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+    ASSERT_EQ(doc.room.cells.size(), size_t(1024) * 1024);
+    EXPECT_EQ(doc.room.at(1023, 1023), s.layers[0].second.back() - 1);
+  }
+  s.width = 1025;
+  s.layers[0].second.resize(size_t(1025) * 1024);
+  MapDocument doc;
+  EXPECT_FALSE(import(write("over.tmx", test::tmxText(s)), &doc));
+  EXPECT_NE(error_.find("1,049,600 cells"), std::string::npos) << error_;
 }
 
 }  // namespace

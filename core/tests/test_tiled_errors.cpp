@@ -187,6 +187,32 @@ TEST_F(TiledErrors, BadPropertiesAndShapesAreLocated) {
   EXPECT_TRUE(has(error_, "nowhere.tmx")) << error_;
 }
 
+TEST_F(TiledErrors, OddJsonValuesAndDeepGroupsAreRefusedNotThrown) {
+  std::string j = test::tmjText(TmxSpec{});
+  j.replace(j.find("\"infinite\": false"), 17, "\"infinite\": \"yes\"");
+  std::string e = importError("inf.tmj", j);
+  EXPECT_TRUE(has(e, "inf.tmj: /infinite: the map is infinite")) << e;
+  j = test::tmjText(TmxSpec{});
+  j.replace(j.find("\"infinite\": false"), 17, "\"infinite\": 0");
+  EXPECT_EQ(importError("zero.tmj", j), "");
+
+  // 100,000 nested groups: refused at the 65th, no stack overflow.
+  std::string x = test::tmxText(TmxSpec{});
+  std::string open, close;
+  for (int i = 0; i < 100000; ++i) open += "<group>", close += "</group>";
+  x.replace(x.find(" <layer"), 0, open + close);
+  e = importError("deep.tmx", x);
+  EXPECT_TRUE(has(e, "groups nest deeper than 64 levels")) << e;
+  std::string d = "{\"type\": \"group\", \"layers\": [";
+  std::string deep =
+      "{\"type\": \"map\", \"width\": 4, \"height\": 3, \"tilewidth\": 16, "
+      "\"tileheight\": 16, \"layers\": [";
+  for (int i = 0; i < 200; ++i) deep += d;
+  for (int i = 0; i < 200; ++i) deep += "]}";
+  e = importError("deep.tmj", deep + "]}");
+  EXPECT_TRUE(has(e, "groups nest deeper than 64 levels")) << e;
+}
+
 TEST_F(TiledErrors, FailedExportWritesNothing) {
   MapDocument doc = makeDefaultMap(6, 5, 16);
   std::string error;
