@@ -539,6 +539,11 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
             r.fail(JsonReader::join("sources", i), "expected a file name");
           else
             m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+          // Checked here, not when the assembler or ca65 opens it, so the message names
+          // the manifest's field (and a device or FIFO is never opened at all).
+          if (r.ok())
+            if (auto why = unreadableReason(m.sources.back(), kMaxSourceBytes))
+              r.fail(JsonReader::join("sources", i), *why);
         }
       }
       if (const json* lay = r.object(j, "", "layout", false)) {

@@ -139,6 +139,12 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
     *error = path + ": " + *error;
     return false;
   }
+  // A file that cannot be read at all is the scenario's fault: say which field names it.
+  for (const auto& [field, file] : {std::pair{"map", &s.mapPath}, {"routine", &s.manifestPath}})
+    if (auto why = unreadableReason(*file, kMaxJsonBytes)) {
+      *error = path + ": " + field + ": " + *why;
+      return false;
+    }
   if (!loadMap(s.mapPath, s.map, error)) return false;
   if (!loadManifest(s.manifestPath, s.manifest, error)) return false;
   for (size_t i = 0; i < s.entities.size(); ++i)
