@@ -18,6 +18,7 @@
 
 #include "emu6502/cpu6502.h"
 #include "emu6502/flat_bus.h"
+#include "emu6502/ines.h"
 #include "emu6502/nes_bus.h"
 #include "emusm83/cartridge.h"
 #include "emusm83/cpu_sm83.h"
@@ -52,15 +53,20 @@ struct Nes6502 {
 Nes6502 make6502(bool nes, uint8_t arg, std::span<const uint8_t> image) {
   Nes6502 m;
   if (nes) {
+    // Through the iNES loader, so the board is one it accepts: PRG from the image
+    // (16 KiB to 128 KiB), 8 KiB of CHR RAM.
     static const unsigned kMappers[] = {0, 1, 2, 3, 4, 7};
-    emu6502::Cartridge cart;
-    cart.mapper = kMappers[arg % 6];
-    size_t banks = 1;
+    const unsigned mapper = kMappers[arg % 6];
+    size_t banks = mapper == 7 ? 2 : 1;
     while (banks * 16384 < image.size() && banks < 8) banks *= 2;
-    cart.prg.assign(banks * 16384, 0xEA);
-    std::copy_n(image.begin(), std::min(image.size(), cart.prg.size()), cart.prg.begin());
-    cart.chrRamSize = 8192;
-    m.bus = std::make_unique<emu6502::NesBus>(std::move(cart));
+    std::vector<uint8_t> file(16 + banks * 16384, 0xEA);
+    const uint8_t header[8] = {
+        'N', 'E', 'S', 0x1A, uint8_t(banks), 0, uint8_t(mapper << 4), uint8_t(mapper & 0xF0)};
+    std::copy_n(header, 8, file.begin());
+    std::copy_n(image.begin(), std::min(image.size(), banks * 16384), file.begin() + 16);
+    emu6502::InesResult r = emu6502::parseInes(file, "fuzz.nes");
+    check(r.ok());
+    m.bus = std::make_unique<emu6502::NesBus>(std::move(*r.cart));
   } else {
     auto flat = std::make_unique<emu6502::FlatBus>();
     flat->load(0, image.first(std::min<size_t>(image.size(), 65536)));
