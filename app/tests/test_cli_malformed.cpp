@@ -55,6 +55,11 @@ struct BadFile {
   std::string where;  // what follows "<file>" in the message
 };
 
+// gtest prints a parameter by its name, not its bytes.
+void PrintTo(const BadFile& bad, std::ostream* os) {
+  *os << bad.name;
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
@@ -264,9 +269,6 @@ std::vector<BadFile> corpus() {
        [] { return swept([](json& j) { j["sources"][0] = 7; }); }, ": sources[0]:"},
       {"ManifestSourceDevice", "json", V::Manifest,
        [] { return swept([](json& j) { j["sources"][0] = "/dev/zero"; }); }, ": sources[0]:"},
-      {"ManifestSourceMissing", "json", V::Manifest,
-       [] { return swept([](json& j) { j["sources"][1] = "/nonexistent/map.asm"; }); },
-       ": sources[1]:"},
       {"ManifestNoEntry", "json", V::Manifest,
        [] { return swept([](json& j) { j.erase("entry"); }); }, ": entry:"},
       {"ManifestCycleBudgetTwoToThe63", "json", V::Manifest,
@@ -434,7 +436,9 @@ TEST_P(CliMalformed, ExitsTwoWithALocatedMessage) {
   EXPECT_NE(r.output.find(file + bad.where), std::string::npos)
       << args << "\nexpected: " << file << bad.where << "\n"
       << r.output;
-  EXPECT_LT(seconds, 10.0) << args;
+  // Most take milliseconds; an endless REPT spends the 4,000,000-line budget first,
+  // a few seconds on a busy machine or under ASan.
+  EXPECT_LT(seconds, 25.0) << args;
   if (std::getenv("COLLIDO_MALFORMED_SHOW")) std::cout << r.output;  // to review the messages
 }
 
