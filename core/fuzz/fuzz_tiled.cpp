@@ -1,31 +1,21 @@
-// libFuzzer target for Tiled maps: the input is read as a .tmx and as a .tmj,
-// and every tile layer found is decoded (CSV, base64, zlib, gzip, zstd). Nothing
-// may crash, hang or leak; a map past the room limits is refused before any
-// layer is decoded. External tilesets are looked up beside "f.tmx" (absent).
+// libFuzzer target for the Tiled import (core/interop/tiled.h): the input is read
+// as a .tmx or .tmj map (told apart by content), its layer data CSV, base64 or
+// compressed. A refusal is a message naming the file; a map that imports is a room.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
-#include <vector>
 
-#include "core/interop/tiled_model.h"
-
-namespace {
-
-void decodeAll(const core::interop::tiled::Map& map) {
-  for (const auto& layer : map.layers) {
-    std::vector<uint32_t> gids;
-    std::string error;
-    (void)core::interop::tiled::decodeLayer(layer, &gids, &error);
-  }
-}
-
-}  // namespace
+#include "core/fuzz/fuzz_files.h"
+#include "core/interop/tiled.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string text(reinterpret_cast<const char*>(data), size);
+  const std::string path = fuzz::writeInput("fuzz.tmx", data, size);
+  core::interop::TiledImportOptions options;
+  core::MapDocument doc;
+  core::interop::TiledImportReport report;
   std::string error;
-  core::interop::tiled::Map xml, json;
-  if (core::interop::tiled::readTmx("/nonexistent/f.tmx", text, &xml, &error)) decodeAll(xml);
-  if (core::interop::tiled::readTmj("/nonexistent/f.tmj", text, &json, &error)) decodeAll(json);
+  if (!core::interop::importTiled(path, options, &doc, &report, &error) && error.empty())
+    std::abort();
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -646,6 +647,14 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
             r.fail(JsonReader::join("sources", i), "expected a file name");
           else
             m.sources.push_back(resolveRelative(path, (*src)[i].get<std::string>()));
+          // A source that is there but cannot be read whole (a device, a FIFO, a folder,
+          // over the size cap) is refused here, naming the manifest's field, and is never
+          // opened. A missing one is left to the assembler: a routine may be loaded
+          // before its sources are written or generated.
+          std::error_code ec;
+          if (r.ok() && std::filesystem::exists(m.sources.back(), ec))
+            if (auto why = unreadableReason(m.sources.back(), kMaxSourceBytes))
+              r.fail(JsonReader::join("sources", i), *why);
         }
       }
       if (const json* lay = r.object(j, "", "layout", false)) {

@@ -143,6 +143,14 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
     *error = path + ": " + *error;
     return false;
   }
+  // A file that cannot be read at all is the scenario's fault: say which field names it.
+  for (const auto& [field, file] : {std::pair{"map", &s.mapPath}, {"routine", &s.manifestPath}}) {
+    if (map && file == &s.mapPath) continue;
+    if (auto why = unreadableReason(*file, kMaxJsonBytes)) {
+      *error = path + ": " + field + ": " + *why;
+      return false;
+    }
+  }
   if (map)
     s.map = *map;
   else if (!loadMap(s.mapPath, s.map, error))

@@ -253,6 +253,24 @@ TEST(JsonErrors, UnsignedBeyondInt64IsOutOfRangeWithTheRealNumber) {
   EXPECT_NE(error.find("18446744073709551615 out of range"), std::string::npos) << error;
 }
 
+// 1e12 is a whole number written as a float: out of range, not "a fraction"; 3.0 reads as 3.
+TEST(JsonErrors, WholeFloatsAreNumbersNotFractions) {
+  std::string error;
+  auto j = core::parseJson(R"({"a": 1e12, "b": 3.0, "c": 2.5, "d": 9.3e18})", "f.json", &error);
+  ASSERT_TRUE(j) << error;
+  core::JsonReader r(*j, &error);
+  EXPECT_EQ(r.integer(*j, "", "b", 0, 10), 3);
+  EXPECT_TRUE(r.ok()) << error;
+  r.integer(*j, "", "a", 0, 65535);
+  EXPECT_EQ(error, "a: 1000000000000 out of range (0..65535)");
+  error.clear();
+  r.integer(*j, "", "d", 0, INT64_MAX);
+  EXPECT_EQ(error, "d: 9.3e+18 out of range (0..9223372036854775807)");
+  error.clear();
+  r.integer(*j, "", "c", 0, 10);
+  EXPECT_EQ(error, "c: expected a whole number, found a fraction");
+}
+
 TEST_F(FilesIo, JsonFileErrorsNameTheFile) {
   const std::string p = path("scenario.json");
   write(p, "{\"format\": \"collidoscope-map/1\", \"width\": -1e400}");

@@ -31,6 +31,14 @@ TEST(RgbasmErrors, UndefinedSymbol) {
   expectError("SECTION \"S\", ROM0\n    jr :+\n", "main.asm:2:8: error: anonymous label");
 }
 
+// A control or high byte is shown in hex: DEL was once shown as '\x127'.
+TEST(RgbasmErrors, UnexpectedBytesAreShownInHex) {
+  expectError("\x7F\n", "main.asm:1:1: error: unexpected character '\\x7F'");
+  expectError("SECTION \"S\", ROM0\n  db 1 \x01\n",
+              "main.asm:2:8: error: unexpected character '\\x01'");
+  expectError("\xFF\n", "main.asm:1:1: error: unexpected character '\\xFF'");
+}
+
 TEST(RgbasmErrors, DuplicateLabelAndRedefinition) {
   expectError("SECTION \"S\", ROM0\nFoo:\nFoo:\n",
               "main.asm:3:1: error: duplicate label 'Foo' (already defined at main.asm:2)");

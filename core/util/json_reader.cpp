@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <cstdio>
 
 #include "core/util/files.h"
 
@@ -116,6 +118,18 @@ int64_t JsonReader::element(const json& v, const std::string& path, int64_t lo, 
       return lo;
     }
     value = *n;
+  } else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()) {
+    // 1e12 or 3.0: whole, written as a float. In range it is that integer; out of
+    // range it is said so (not "a fraction").
+    const double d = v.get<double>();
+    if (d < double(lo) || d > double(hi) || std::fabs(d) >= 0x1p63) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.17g", d);
+      fail(path, std::string(text) + " out of range (" + std::to_string(lo) + ".." +
+                     std::to_string(hi) + ")");
+      return lo;
+    }
+    value = int64_t(d);
   } else {
     fail(path, std::string("expected a whole number, found ") + typeName(v));
     return lo;

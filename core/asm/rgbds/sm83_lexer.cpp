@@ -451,8 +451,11 @@ Token Lexer::lex() {
         break;
     }
     ++pos_;
-    std::string shown =
-        (c >= 32 && c < 127) ? std::string(1, c) : "\\x" + std::to_string(static_cast<uint8_t>(c));
+    static const char kHex[] = "0123456789ABCDEF";
+    const auto byte = static_cast<uint8_t>(c);
+    std::string shown = (c >= 32 && c < 127)
+                            ? std::string(1, c)
+                            : std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
     return error(start, "unexpected character '" + shown + "'");
   }
 }
