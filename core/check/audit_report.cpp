@@ -128,6 +128,7 @@ AuditRecord makeAuditRecord(const std::string& scenario, const AuditResult& r,
   a.startPositions = r.startPositions;
   a.cases = r.cases;
   a.skipped = r.skipped;
+  a.skips = r.skips;
   a.counts = r.counts;
   a.heatWidth = r.heatWidth;
   a.heatHeight = r.heatHeight;
@@ -151,6 +152,9 @@ std::string auditFileText(const AuditFile& file) {
     j["startPositions"] = a.startPositions;
     j["cases"] = a.cases;
     j["skipped"] = a.skipped;
+    j["skips"] = json::array();
+    for (const AuditSkip& k : a.skips)
+      j["skips"].push_back({{"cases", k.cases}, {"reason", k.reason}});
     for (int v = 0; v < kVerdictCount; ++v)
       j["counts"][verdictName(Verdict(v))] = a.counts[size_t(v)];
     j["room"] = {{"width", a.heatWidth}, {"height", a.heatHeight}};
@@ -200,6 +204,14 @@ bool readAuditFile(const std::string& path, AuditFile& out, std::string* error) 
       a.startPositions = uint64_t(r.integer(j, p, "startPositions", 0, INT64_MAX, 0));
       a.cases = uint64_t(r.integer(j, p, "cases", 0, INT64_MAX, 0));
       a.skipped = uint64_t(r.integer(j, p, "skipped", 0, INT64_MAX, 0));
+      if (const json* ks = r.array(j, p, "skips", false))
+        for (size_t k = 0; k < ks->size() && r.ok(); ++k) {
+          const std::string kp = JsonReader::join(JsonReader::join(p, "skips"), k);
+          AuditSkip sk;
+          sk.cases = uint64_t(r.integer((*ks)[k], kp, "cases", 0, INT64_MAX));
+          sk.reason = r.string((*ks)[k], kp, "reason");
+          a.skips.push_back(sk);
+        }
       if (const json* c = r.object(j, p, "counts", false))
         for (int v = 0; v < kVerdictCount; ++v)
           a.counts[size_t(v)] = uint64_t(r.integer(*c, JsonReader::join(p, "counts"),
@@ -292,6 +304,53 @@ std::string auditCaseText(const AuditFailure& f) {
                   verdictName(f.verdict.verdict);
   if (!f.verdict.message.empty()) s += ": " + f.verdict.message;
   return s;
+}
+
+std::vector<std::string> findScenarioFiles(const std::vector<std::string>& paths,
+                                           std::string* error) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(p, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const std::string suffix = ".scenario.json";
+        if (it->is_regular_file(ec) && name.size() > suffix.size() &&
+            name.compare(name.size() - suffix.size(), std::string::npos, suffix) == 0)
+          found.push_back(it->path().string());
+      }
+      if (ec) {
+        *error = p + ": " + ec.message();
+        return {};
+      }
+      if (found.empty()) {
+        *error = p + ": no *.scenario.json files in this folder";
+        return {};
+      }
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else if (fs::exists(p, ec)) {
+      out.push_back(p);
+    } else {
+      *error = p + ": no such file or folder";
+      return {};
+    }
+  }
+  return out;
+}
+
+std::string auditScenarioKey(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = fs::path(path).lexically_normal();
+  std::error_code ec;
+  if (p.is_absolute()) {
+    const fs::path rel = p.lexically_relative(fs::current_path(ec));
+    if (!ec && !rel.empty() && *rel.begin() != "..") p = rel;
+  }
+  return p.generic_string();
 }
 
 std::vector<std::string> writeCaseScenarios(const Scenario& scenario, const AuditRecord& record,

@@ -30,6 +30,7 @@ struct AuditRecord {
   int stride = 1, minSpeed = 1, maxSpeed = 4;
   bool diagonals = true;
   uint64_t startPositions = 0, cases = 0, skipped = 0;
+  std::vector<AuditSkip> skips;
   std::array<uint64_t, kVerdictCount> counts{};
   int heatWidth = 0, heatHeight = 0;   // the room in pixels
   std::vector<AuditFailure> failures;  // sorted by auditCaseLess
@@ -71,6 +72,14 @@ std::string auditCaseText(const AuditFailure& f);
 // Writes the first `perClass` cases of each class with status `only` (all
 // statuses when null) as one-frame scenarios (auditCaseScenario) into `dir`,
 // named <scenario>_<class>_<n>.scenario.json; returns the paths written.
+// The scenario files a command line names: files as given, directories
+// searched (recursively, sorted) for *.scenario.json. A missing path is an error.
+std::vector<std::string> findScenarioFiles(const std::vector<std::string>& paths,
+                                           std::string* error);
+// The key of a scenario path in an audit file: lexically normal, '/'-separated,
+// relative to the current directory when under it.
+std::string auditScenarioKey(const std::string& path);
+
 std::vector<std::string> writeCaseScenarios(const Scenario& scenario, const AuditRecord& record,
                                             const std::string& dir, int perClass,
                                             const CaseStatus* only, std::string* error);
