@@ -1,5 +1,7 @@
 #include "core/check/case_source.h"
 
+#include <map>
+
 namespace core {
 
 CaseSourceLocator::CaseSourceLocator() = default;
@@ -26,15 +28,27 @@ std::optional<CaseSource> CaseSourceLocator::locate(const AuditCase& c) {
       if (addr >= b.fields[k].address && addr < b.fields[k].address + b.fields[k].size) return true;
     return false;
   };
-  const TraceStep* at = &t.steps.back();
-  bool wrote = false;
-  for (auto it = t.steps.rbegin(); it != t.steps.rend() && !wrote; ++it)
-    for (const TraceAccess& a : it->accesses)
-      if (a.kind == AccessKind::Write && hitsXY(a.addr)) {
-        at = &*it;
-        wrote = true;
-        break;
+  // The bytes of x and y at the call's start, then as the trace writes them: a
+  // write that stores the value already there (an axis with no motion) moves nothing.
+  std::map<uint16_t, uint8_t> shadow;
+  if (sim_->seek(0, 0))
+    for (size_t k = 0; k < 2 && k < b.fields.size(); ++k)
+      for (int i = 0; i < b.fields[k].size; ++i) {
+        const uint16_t addr = uint16_t(b.fields[k].address + i);
+        shadow[addr] = sim_->machine().peek(addr);
       }
+  const TraceStep* changed = nullptr;
+  const TraceStep* wroteAny = nullptr;
+  for (const TraceStep& step : t.steps)
+    for (const TraceAccess& a : step.accesses)
+      if (a.kind == AccessKind::Write && hitsXY(a.addr)) {
+        wroteAny = &step;
+        auto it = shadow.find(a.addr);
+        if (it == shadow.end() || it->second != a.value) changed = &step;
+        shadow[a.addr] = a.value;
+      }
+  const TraceStep* at = changed ? changed : wroteAny ? wroteAny : &t.steps.back();
+  const bool wrote = at != &t.steps.back() || wroteAny;
   auto where = image_->debug.lineFor(at->pc);
   if (!where) return std::nullopt;
   return CaseSource{where->file, where->line, at->pc, wrote};

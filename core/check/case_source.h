@@ -1,8 +1,9 @@
 // Where a failing audit case ended in the routine's source: the case is run
 // again with an instruction trace, and the source line (from the image's debug
-// info) of the last instruction that wrote entity 0's x or y field is taken as
-// the line that decided where the routine left the entity; when no instruction
-// wrote them, the line of the last instruction the call ran. SARIF reports
+// info) of the last instruction that changed entity 0's x or y field is taken
+// as the line that decided where the routine left the entity; when none changed
+// them, the last that wrote them; when none wrote them, the line of the last
+// instruction the call ran. SARIF reports
 // (report_sarif.h) point at it so code-hosting sites annotate the line.
 //
 //   CaseSourceLocator loc;
