@@ -2,7 +2,7 @@
 // compares two audits (core/check/audit_diff.h), saved by `collido audit --json` or run here on
 // the scenario under two routine manifests. Prints per verdict class the cases fixed, broken
 // and unchanged, and the broken cases; `--png` paints the room with fixed starts green and
-// broken ones red, `--write-cases DIR` writes the first broken cases of each class as one-frame
+// broken ones orange, `--write-cases DIR` writes the first broken cases of each class as one-frame
 // scenarios, `--json` writes the after-audit. Exits 1 when anything broke, 2 on bad input.
 #include <cstdio>
 #include <memory>
@@ -172,7 +172,7 @@ CommandRegistrar reg(
       sub.add_option("--max-speed", o->maxSpeed, "highest speed (with --before)");
       sub.add_flag("--4dirs", o->fourDirs, "only the 4 axis directions (with --before)");
       sub.add_option("--show", o->show, "broken cases to list");
-      sub.add_option("--png", o->png, "write the diff heatmap (fixed green, broken red)");
+      sub.add_option("--png", o->png, "write the diff heatmap (fixed green, broken orange)");
       sub.add_option("--scale", o->scale, "PNG pixels per room pixel (1..16)");
       sub.add_option("--write-cases", o->writeCases, "write broken cases as scenarios here");
       sub.add_option("--cases-per-class", o->casesPerClass, "cases per class for --write-cases")

@@ -1,7 +1,8 @@
 // The before/after picture of two audits (core/check/audit_diff.h): the room in
 // collision colours through the room scene (room_render.h), with each start
-// whose cases were fixed painted green and each whose cases broke painted red
-// (both: magenta), a stride x stride block a start.
+// whose cases were fixed painted green and each whose cases broke painted orange
+// (both: magenta; orange, not red, because solid cells are drawn red), a stride x stride block a
+// start.
 #pragma once
 
 #include "core/check/audit_diff.h"
@@ -11,7 +12,7 @@
 namespace core {
 
 inline constexpr Rgba kDiffFixedColour{40, 220, 90, 200};
-inline constexpr Rgba kDiffBrokenColour{240, 40, 40, 220};
+inline constexpr Rgba kDiffBrokenColour{255, 150, 0, 230};
 inline constexpr Rgba kDiffBothColour{230, 60, 230, 220};
 
 // `options` says the scale and overlays of the room (its region must be the

@@ -206,8 +206,9 @@ TEST_F(AuditCi, DiffCountsFixedBrokenUnchangedAndPaintsThem) {
   const AuditFailure& f = d.broken.front();
   const Hitbox hb = sc.hitboxOf(0);
   const Rgba px = c.at(f.c.x + hb.x + 1, f.c.y + hb.y + 1);
-  EXPECT_GT(px.r, 150);  // red over the room
-  EXPECT_LT(px.g, 120);
+  EXPECT_GT(px.r, 200);  // orange over the room
+  EXPECT_GT(px.g, 100);
+  EXPECT_LT(px.b, 80);
 }
 
 TEST_F(AuditCi, AFailingCaseEndsAtTheLineThatWroteX) {
