@@ -8,7 +8,7 @@ COLLIDOSCOPE_PACKAGES=(
   nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
   libglfw3-dev libimgui-dev python3-glad libstb-dev libgl-dev zlib1g-dev
   libpugixml-dev libzstd-dev tiled
-  cc65 sdcc xvfb xauth
+  cc65 sdcc xvfb xauth libxml2-utils
 )
 
 install_missing_packages() {

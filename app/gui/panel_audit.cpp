@@ -3,7 +3,8 @@
 // audited), shows the counts by verdict and the failing cases, and opens a
 // clicked case in the room and timeline as the one-frame scenario core builds
 // for it (auditCaseScenario). The last result is shared with the Room view
-// (ViewState::lastAudit) for its heatmap.
+// (ViewState::lastAudit) for its heatmap. Cases the scenario's `expect` list
+// covers are shown as accepted, with the expectation's note (core/check/expect.h).
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "core/check/expect.h"
 
 namespace app {
 
@@ -196,6 +198,25 @@ void GuiApp::drawVerdictTable(const core::AuditResult& r) {
     ImGui::Text("%.1f", r.cases ? 100.0 * double(n) / double(r.cases) : 0.0);
   }
   ImGui::EndTable();
+  const core::Scenario& sc = auditBase().scenario();
+  if (!sc.expect.empty()) {
+    std::vector<uint64_t> hits(sc.expect.size(), 0);
+    uint64_t accepted = 0;
+    for (const core::AuditFailure& f : r.failures)
+      for (size_t k = 0; k < sc.expect.size(); ++k)
+        if (core::expectationMatches(sc, sc.expect[k], f)) {
+          ++hits[k];
+          ++accepted;
+          break;
+        }
+    ImGui::TextColored(kOkText, "%llu accepted by the scenario's expect list",
+                       (unsigned long long)accepted);
+    if (!r.failuresTruncated && !r.cancelled)
+      for (size_t k = 0; k < hits.size(); ++k)
+        if (hits[k] == 0)
+          ImGui::TextColored(kWarnText, "stale: %s matches no case",
+                             core::expectationText(sc.expect, k).c_str());
+  }
 }
 
 void GuiApp::drawFailureList(const core::AuditResult& r) {
@@ -234,7 +255,17 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(core::auditSpeedText(f.c).c_str());
       ImGui::TableSetColumnIndex(3);
-      ImGui::TextColored(kFailText, "%s", core::verdictName(f.verdict.verdict));
+      const core::Scenario& sc = auditBase().scenario();
+      const core::Expectation* accepted = nullptr;
+      for (const core::Expectation& x : sc.expect)
+        if (!accepted && core::expectationMatches(sc, x, f)) accepted = &x;
+      if (accepted) {
+        ImGui::TextDisabled("%s accepted", core::verdictName(f.verdict.verdict));
+        if (ImGui::IsItemHovered() && !accepted->note.empty())
+          ImGui::SetTooltip("%s", accepted->note.c_str());
+      } else {
+        ImGui::TextColored(kFailText, "%s", core::verdictName(f.verdict.verdict));
+      }
     }
   }
   ImGui::EndTable();

@@ -194,7 +194,10 @@ TEST_F(CliBadInput, AuditSaysWhatItCannotGenerate) {
       << r.output;
   EXPECT_NE(r.output.find("cases skipped: speeds other than motion.speed (1)"), std::string::npos)
       << r.output;
-  nlohmann::json j = nlohmann::json::parse(std::ifstream(json));
+  const nlohmann::json all = nlohmann::json::parse(std::ifstream(json));
+  EXPECT_EQ(all["format"], "collidoscope-audit/1");
+  ASSERT_EQ(all["audits"].size(), 1u);
+  const nlohmann::json& j = all["audits"][0];
   ASSERT_EQ(j["skips"].size(), 1u);
   EXPECT_EQ(j["skips"][0]["cases"], j["skipped"]);
   EXPECT_NE(j["skips"][0]["reason"].get<std::string>().find("no speed field"), std::string::npos);

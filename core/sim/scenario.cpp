@@ -27,6 +27,75 @@ Hitbox readHitbox(JsonReader& r, const json& hb, const std::string& p) {
   return h;
 }
 
+// The verdict names an expectation may give: verdict.h's verdictName() for
+// every class but ok (a test checks the two lists agree).
+constexpr const char* kExpectVerdicts[] = {"CLIP",   "GAP",           "TUNNEL", "FALSE-BLOCK",
+                                           "JITTER", "ROUTINE-FAULT", "DRIFT"};
+constexpr const char* kExpectDirections[] = {"R", "DR", "D", "DL", "L", "UL", "U", "UR"};
+
+bool listed(const std::string& s, const auto& list) {
+  for (const char* x : list)
+    if (s == x) return true;
+  return false;
+}
+
+void readExpectations(JsonReader& r, const json& list, std::vector<Expectation>& out) {
+  for (size_t i = 0; i < list.size() && r.ok(); ++i) {
+    const std::string p = JsonReader::join("expect", i);
+    const json& e = list[i];
+    if (!e.is_object()) {
+      r.fail(p, "expected an object like {\"verdict\": \"GAP\", \"note\": \"...\"}");
+      return;
+    }
+    Expectation x;
+    x.verdict = r.string(e, p, "verdict");
+    if (r.ok() && !listed(x.verdict, kExpectVerdicts))
+      r.fail(JsonReader::join(p, "verdict"),
+             "\"" + x.verdict +
+                 "\" is not CLIP, GAP, TUNNEL, FALSE-BLOCK, JITTER, ROUTINE-FAULT or DRIFT");
+    x.note = r.string(e, p, "note", "");
+    if (const json* c = r.array(e, p, "cells", false)) {
+      const std::string cp = JsonReader::join(p, "cells");
+      if (c->size() != 4) {
+        r.fail(cp, "expected [col, row, w, h]");
+        return;
+      }
+      x.col = int(r.element((*c)[0], cp + "[0]", 0, 65535));
+      x.row = int(r.element((*c)[1], cp + "[1]", 0, 65535));
+      x.w = int(r.element((*c)[2], cp + "[2]", 1, 65535));
+      x.h = int(r.element((*c)[3], cp + "[3]", 1, 65535));
+    }
+    if (const json* d = r.array(e, p, "directions", false))
+      for (size_t k = 0; k < d->size() && r.ok(); ++k) {
+        const std::string dp = JsonReader::join(JsonReader::join(p, "directions"), k);
+        if (!(*d)[k].is_string() || !listed((*d)[k].get<std::string>(), kExpectDirections))
+          r.fail(dp, "expected one of R, DR, D, DL, L, UL, U, UR");
+        else
+          x.directions.push_back((*d)[k].get<std::string>());
+      }
+    if (const json* s = r.field(e, p, "speeds", false)) {
+      const std::string sp = JsonReader::join(p, "speeds");
+      auto speed = [&](const json& v, const std::string& at) {
+        if (!v.is_number() || v.get<double>() < 0 || v.get<double>() > 64) {
+          r.fail(at, "expected a speed 0..64");
+          return 0.0;
+        }
+        return v.get<double>();
+      };
+      if (s->is_array() && s->size() == 2) {
+        x.minSpeed = speed((*s)[0], sp + "[0]");
+        x.maxSpeed = speed((*s)[1], sp + "[1]");
+        if (r.ok() && x.maxSpeed < x.minSpeed) r.fail(sp, "expected [min, max] with min <= max");
+      } else if (s->is_number()) {
+        x.minSpeed = x.maxSpeed = speed(*s, sp);
+      } else {
+        r.fail(sp, "expected a speed or [min, max]");
+      }
+    }
+    out.push_back(std::move(x));
+  }
+}
+
 }  // namespace
 
 bool parseButtons(const std::string& text, uint8_t& out) {
@@ -138,6 +207,7 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
         r.fail("oracle.outside", "\"" + outside + "\" is not solid or open");
       s.oracle.outsideSolid = outside == "solid";
     }
+    if (const json* ex = r.array(j, "", "expect", false)) readExpectations(r, *ex, s.expect);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;
@@ -191,6 +261,18 @@ json scenarioToJson(const std::string& path, const Scenario& s) {
   j["frames"] = s.frames;
   j["oracle"] = {{"axisOrder", s.oracle.xFirst ? "xy" : "yx"},
                  {"outside", s.oracle.outsideSolid ? "solid" : "open"}};
+  if (!s.expect.empty()) {
+    json ex = json::array();
+    for (const Expectation& x : s.expect) {
+      json je = {{"verdict", x.verdict}};
+      if (x.w > 0) je["cells"] = {x.col, x.row, x.w, x.h};
+      if (!x.directions.empty()) je["directions"] = x.directions;
+      if (x.minSpeed > 0 || x.maxSpeed < 1e9) je["speeds"] = {x.minSpeed, x.maxSpeed};
+      if (!x.note.empty()) je["note"] = x.note;
+      ex.push_back(je);
+    }
+    j["expect"] = ex;
+  }
   return j;
 }
 

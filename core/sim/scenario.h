@@ -11,7 +11,9 @@
 //                 "fields": {"dir": 2}, "hitbox": {"x": 3, "y": 2, "w": 10, "h": 15}}],
 //   "input": [[30, "R"], [12, ""], [40, "D"]],      // run-length: frames, buttons
 //   "frames": 300,                                   // default: the input's length
-//   "oracle": {"axisOrder": "xy", "outside": "solid"}
+//   "oracle": {"axisOrder": "xy", "outside": "solid"},
+//   "expect": [{"verdict": "GAP", "cells": [0, 0, 16, 4], "directions": ["U"],
+//               "speeds": [2, 4], "note": "snap table rounds down"}]   // optional
 // }
 //
 // Limits (core/map/limits.h, docs/limits.md): 256 entities, 1,000,000 frames,
@@ -59,6 +61,19 @@ struct OracleSettings {
   bool outsideSolid = true;  // cells outside the room block motion
 };
 
+// An accepted quirk (the optional "expect" list): audit findings of `verdict`
+// whose start lies in the cell rectangle (w == 0: the whole room; the cell
+// holding the hitbox's top-left corner at the start) with a direction in
+// `directions` (empty: any) and a speed in minSpeed..maxSpeed are shown as
+// accepted, not counted as failures (core/check/expect.h).
+struct Expectation {
+  std::string verdict;  // a verdict name other than "ok", e.g. "GAP"
+  int col = 0, row = 0, w = 0, h = 0;
+  std::vector<std::string> directions;  // "R", "DR", "D", "DL", "L", "UL", "U", "UR"
+  double minSpeed = 0, maxSpeed = 1e9;  // a half-pixel case counts as speed - 0.5
+  std::string note;
+};
+
 struct Scenario {
   std::string path;
   std::string name;
@@ -70,6 +85,7 @@ struct Scenario {
   std::vector<uint8_t> input;  // one mask per frame
   int frames = 0;
   OracleSettings oracle;
+  std::vector<Expectation> expect;
 
   // The input for frame `f` (0 past the end of the script).
   uint8_t inputAt(int f) const { return f >= 0 && f < int(input.size()) ? input[f] : 0; }
