@@ -130,6 +130,7 @@ bool GuiApp::openPath(const std::string& path) {
   // Nothing a file holds may take the app, and unsaved work, down: whatever a
   // load throws becomes the status line, and the open document stays.
   try {
+    if (isTiledMapPath(path)) return openTiled(path);
     return isMapFile(path) ? openMap(path) : openScenario(path);
   } catch (const std::exception& e) {
     status_ = "Cannot open " + path + ": " + e.what();
@@ -281,7 +282,8 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
 void GuiApp::requestAction(FileAction action, const std::string& path) {
   // Open asks once a file is chosen (as OpenPath), not before the dialog.
   const bool losesWork = action == FileAction::New || action == FileAction::OpenPath ||
-                         action == FileAction::OpenGamePath || action == FileAction::Quit;
+                         action == FileAction::OpenGamePath || action == FileAction::ImportPath ||
+                         action == FileAction::Quit;
   if (losesWork) closeAuditCase();  // back to the document before it is replaced
   if (losesWork && dirty()) {
     edit_.pendingAction = action;
@@ -297,7 +299,8 @@ void GuiApp::runAction(FileAction action, const std::string& path) {
       sim() && !sim()->scenario().path.empty() ? sim()->scenario().path : dataDir() + "/maps/";
   switch (action) {
     case FileAction::Open:
-      edit_.dialog.open(FileDialog::Mode::Open, "Open scenario or map", here);
+      edit_.dialog.open(FileDialog::Mode::Open, "Open scenario or map (or a Tiled .tmx/.tmj)", here,
+                        {".json", ".tmx", ".tmj"});
       edit_.dialogAction = action;
       break;
     case FileAction::OpenGame: {
@@ -322,6 +325,22 @@ void GuiApp::runAction(FileAction action, const std::string& path) {
     case FileAction::OpenPath:
       openPath(path);
       break;
+    case FileAction::Import:
+      edit_.dialog.open(FileDialog::Mode::Open,
+                        "Import a Tiled map or tile graphics (.chr, .2bpp, .1bpp, .png, .tsx)",
+                        here, importExtensions());
+      edit_.dialogAction = action;
+      break;
+    case FileAction::ImportPath:
+      importPath(path);
+      break;
+    case FileAction::Export:
+      edit_.dialog.open(FileDialog::Mode::Save,
+                        "Export as .tmx/.tmj, or tables for the game: .s (ca65), .asm "
+                        "(rgbds), .c, .bin",
+                        here, exportExtensions());
+      edit_.dialogAction = action;
+      break;
     case FileAction::Quit:
       quit_ = true;
       break;
@@ -341,6 +360,8 @@ void GuiApp::drawDocumentDialogs() {
     edit_.dialogAction = FileAction::None;
     if (done == FileAction::Open) requestAction(FileAction::OpenPath, *path);
     if (done == FileAction::OpenGame) requestAction(FileAction::OpenGamePath, *path);
+    if (done == FileAction::Import) requestAction(FileAction::ImportPath, *path);
+    if (done == FileAction::Export) exportPath(*path);
     if (done == FileAction::SaveAs && saveDocumentAs(*path) &&
         edit_.pendingAction != FileAction::None) {
       runAction(edit_.pendingAction, edit_.pendingPath);
@@ -430,6 +451,18 @@ void GuiApp::drawFileMenu() {
     }
     ImGui::EndMenu();
   }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Import...")) requestAction(FileAction::Import);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A Tiled map (.tmx, .tmj), or tile graphics for this room (.chr, .2bpp, "
+        ".1bpp, .png, a .tsx/.tsj tileset)");
+  if (ImGui::MenuItem("Export...", nullptr, false, sim() != nullptr))
+    requestAction(FileAction::Export);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The room for Tiled (.tmx, .tmj), or its tables for the game laid out as "
+        "the routine's manifest says (.s ca65, .asm rgbds, .c, .bin)");
   ImGui::Separator();
   if (ImGui::MenuItem("Save", "Ctrl+S", false, sim() != nullptr)) saveDocument();
   if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, sim() != nullptr))

@@ -26,7 +26,19 @@ namespace app {
 enum class Tool { Select, Paint, Bits };
 
 // Why the file dialog is open, and what follows an answer to "save changes?".
-enum class FileAction { None, Open, SaveAs, New, Quit, OpenPath, OpenGame, OpenGamePath };
+enum class FileAction {
+  None,
+  Open,
+  SaveAs,
+  New,
+  Quit,
+  OpenPath,
+  OpenGame,
+  OpenGamePath,
+  Import,      // File > Import...: the dialog
+  ImportPath,  // the chosen file (replaces the document, so it asks to save first)
+  Export,      // File > Export...: the dialog, then the file is written
+};
 
 struct EditState {
   Tool tool = Tool::Paint;

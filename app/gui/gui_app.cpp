@@ -26,13 +26,16 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (!opts.openGame.empty())
       opened = openGame(opts.openGame);
     else
-      opened = !path.empty() && openScenario(path);
+      opened = !path.empty() && (isTiledMapPath(path) ? openTiled(path) : openScenario(path));
+    if (!opened && isTiledMapPath(path))
+      std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
   } catch (const std::exception& e) {  // a bad file must not stop the app from starting
     status_ = "Cannot open " + path + ": " + e.what();
     std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
   }
   if (opened) {
     if (opts.frames > 0) finishSimulation();  // scripted runs see the whole recording
+    runImportExportScript();
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
     if (!opts.replaceRom.empty()) replaceRomForScript();

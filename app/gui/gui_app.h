@@ -49,6 +49,8 @@ struct LaunchOptions {
   std::string openGame;                  // --open-game ROM: File > Open game... on this ROM
   std::string replaceRom;                // --replace-rom FILE: copy over the ROM, then reload
   bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
+  std::vector<std::string> imports;      // --import FILE: File > Import... once loaded
+  std::vector<std::string> exports;      // --export FILE: File > Export... after the imports
   std::vector<std::string> paint;        // --paint COL,ROW,METATILE: an edit, as a brush stroke
   std::string saveAs;                    // --save-as PATH: File > Save as once the script ran
   double autosaveSeconds = -1;           // --autosave-seconds N (scripted runs: off unless set)
@@ -68,6 +70,12 @@ struct RecoveryState {
   std::vector<core::RecoveryInfo> offered;  // other sessions' files, for the prompt
   bool showPrompt = false;
 };
+
+// File > Import... and Export... (interop_document.cpp): the extensions each
+// dialog lists, and whether a path names a Tiled map (opened like a map).
+const std::vector<std::string>& importExtensions();
+const std::vector<std::string>& exportExtensions();
+bool isTiledMapPath(const std::string& path);
 
 // View settings shared by panels, toggled from the View menu.
 struct ViewState {
@@ -172,6 +180,12 @@ class GuiApp {
   void newRoom();
   bool openPath(const std::string& path);
   bool openMap(const std::string& path);
+  // Import and export (interop_document.cpp).
+  bool adoptImportedMap(core::MapDocument map, const std::string& what);
+  bool openTiled(const std::string& path);
+  bool importPath(const std::string& path);
+  bool exportPath(const std::string& path);
+  void runImportExportScript();
   bool saveDocument();
   bool saveDocumentAs(const std::string& path);
   void documentOpened(const std::string& path, bool untitledScenario);

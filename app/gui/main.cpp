@@ -105,6 +105,12 @@ int main(int argc, char** argv) {
                  "Answer the start-up recovery prompt: newest (recover the newest copy), "
                  "discard (remove every copy) or ask (show the prompt, as without --frames)")
       ->check(CLI::IsMember({"newest", "discard", "ask"}));
+  cli.add_option("--import", opts.imports,
+                 "File > Import... this file once the scenario is open (a Tiled .tmx/.tmj, or "
+                 "tile graphics .chr/.2bpp/.1bpp/.png/.tsx/.tsj into the room); repeatable");
+  cli.add_option("--export", opts.exports,
+                 "File > Export... to this file after the imports (.tmx, .tmj, .s, .inc, .asm, "
+                 ".c, .h, .bin); repeatable");
   cli.add_option("--frames", opts.frames, "Render N frames, then exit")->check(CLI::PositiveNumber);
   cli.add_option("--screenshot", opts.screenshot, "Write a PNG of the last frame, then exit");
   cli.add_option("--frame", opts.frame, "Select frame N of the recording")

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "core/sim/simulation.h"
+#include "core/sim/map_layout.h"
 
 namespace core::interop {
 
@@ -15,10 +15,9 @@ std::string lower(std::string s) {
   return s;
 }
 
-// Where a table error points: the manifest file and the JSON path of the table.
-std::string where(const RoutineManifest& m, const char* table) {
-  std::string file = m.path.empty() ? std::string("manifest") : m.path;
-  return file + ": /map/" + table + ": ";
+// Where a layout error points: the manifest file (the message names the field).
+std::string where(const RoutineManifest& m) {
+  return (m.path.empty() ? std::string("manifest") : m.path) + ": ";
 }
 
 // A symbol every output format accepts for a LabelRef: the label itself, or
@@ -42,6 +41,22 @@ std::string oneLine(std::string s) {
 std::string refText(const LabelRef& ref) {
   if (ref.offset == 0) return ref.label;
   return ref.label + (ref.offset > 0 ? "+" : "-") + std::to_string(std::abs(ref.offset));
+}
+
+// The symbol of each cell table: the label, each screen's, or for a pointer
+// map a name of the pointer's (the table has no label of its own).
+std::vector<std::string> tableSymbols(const RoutineManifest& m) {
+  std::vector<std::string> out;
+  if (!m.cells) return out;
+  const CellLayout& c = *m.cells;
+  if (!c.screens.empty()) {
+    for (const LabelRef& r : c.screens) out.push_back(symbolFor(r));
+  } else if (!c.ref.empty()) {
+    out.push_back(symbolFor(c.ref));
+  } else {
+    out.push_back(symbolFor(c.pointer) + "_table");
+  }
+  return out;
 }
 
 const char* formatName(AttributeFormat f) {
@@ -148,64 +163,86 @@ bool encodeTables(const MapDocument& map, const RoutineManifest& m, GameTables* 
                   std::string* error) {
   GameTables t;
   if (!m.cells && !m.attributes) {
-    *error = where(m, "cells") + "the manifest lays out no room table (neither map.cells nor " +
+    *error = where(m) + "map: the manifest lays out no room table (neither map.cells nor " +
              "map.attributes)";
     return false;
   }
-  const Room& room = map.room;
+  // The codec (core/sim/map_layout.h) places the bytes the simulation writes;
+  // here on a synthetic binding with each table at an address of its own: the
+  // cell tables (one a screen) from $0000, the attribute table at $8000.
+  Binding b;
+  constexpr uint32_t kAttrBase = 0x8000;
   if (m.cells) {
     const CellLayout& c = *m.cells;
-    if (c.stride < c.maxWidth || c.maxWidth <= 0 || c.maxHeight <= 0) {
-      *error = where(m, "cells") + "the table is " + std::to_string(c.maxWidth) + "x" +
-               std::to_string(c.maxHeight) + " cells with a row stride of " +
-               std::to_string(c.stride) + " bytes; a row must fit its stride";
+    const int perLine = c.columnMajor ? c.maxHeight : c.maxWidth;
+    if (c.maxWidth <= 0 || c.maxHeight <= 0 || (c.bytes != 1 && c.bytes != 2) ||
+        c.stride < perLine * c.bytes) {
+      *error = where(m) + "map.cells: the table is " + std::to_string(c.maxWidth) + "x" +
+               std::to_string(c.maxHeight) + " entries of " + std::to_string(c.bytes) +
+               " byte(s) with a stride of " + std::to_string(c.stride) +
+               " bytes; a row (or column) must fit its stride";
       return false;
     }
-    if (room.width > c.maxWidth || room.height > c.maxHeight) {
-      *error = where(m, "cells") + "the room is " + std::to_string(room.width) + "x" +
-               std::to_string(room.height) + " cells but the routine's table holds " +
-               std::to_string(c.maxWidth) + "x" + std::to_string(c.maxHeight);
+    b.cellStride = c.stride;
+    b.cellMaxW = c.maxWidth;
+    b.cellMaxH = c.maxHeight;
+    b.cellColumnMajor = c.columnMajor;
+    b.cellBytes = c.bytes;
+    b.cellBigEndian = c.bigEndian;
+    b.cellSpacing = c.spacing;
+    b.cellOriginCol = c.originCol;
+    b.cellOriginRow = c.originRow;
+    b.cellScrollCol = c.scrollCol;
+    b.cellScrollRow = c.scrollRow;
+    t.cellTableBytes = cellTableBytes(b);
+    t.cellTables = c.screens.empty() ? 1 : int(c.screens.size());
+    if (uint64_t(t.cellTableBytes) * uint64_t(t.cellTables) > kAttrBase) {
+      *error = where(m) + "map.cells: the tables take more than 32 KiB";
       return false;
     }
-    // Like the encoder: table cells the room does not cover hold metatile 0, and
-    // the bytes past a row's last cell (stride > width) are left as the game's RAM
-    // starts them, zero.
-    t.cells.assign(size_t(c.stride) * size_t(c.maxHeight), 0);
-    for (int r = 0; r < room.height; ++r)
-      for (int col = 0; col < room.width; ++col) {
-        uint16_t v = room.at(col, r);
-        if (v > 0xFF) {
-          *error = where(m, "cells") + "cell " + std::to_string(col) + "," + std::to_string(r) +
+    b.cells = 0;
+    for (int i = 0; i < int(c.screens.size()); ++i)
+      b.cellScreens.push_back(uint16_t(i * t.cellTableBytes));
+    for (int r = 0; r < map.room.height; ++r)
+      for (int col = 0; col < map.room.width; ++col)
+        if (uint32_t v = map.room.at(col, r); v > (c.bytes == 1 ? 0xFFu : 0xFFFFu)) {
+          *error = where(m) + "map.cells: cell " + std::to_string(col) + "," + std::to_string(r) +
                    " holds metatile " + std::to_string(v) + "; a table entry is one byte";
           return false;
         }
-        t.cells[size_t(r) * c.stride + col] = uint8_t(v);
-      }
+    t.cells.assign(size_t(t.cellTableBytes) * size_t(t.cellTables), 0);
   }
   if (m.attributes) {
     const AttributeLayout& a = *m.attributes;
-    const auto& set = map.metatiles.metatiles;
-    if (a.stride <= 0 || a.offset < 0 || a.offset >= a.stride ||
-        (a.tileOffset >= 0 && a.tileOffset + 4 > a.stride)) {
-      *error = where(m, "attributes") + "an entry of " + std::to_string(a.stride) +
-               " bytes cannot hold the collision byte at offset " + std::to_string(a.offset) +
+    if (a.stride <= 0 || a.count < 0 || a.offset < 0 || a.offset >= a.stride ||
+        (a.tileOffset >= 0 && a.tileOffset + 4 > a.stride) ||
+        uint64_t(a.stride) * uint64_t(a.count) > 0x8000) {
+      *error = where(m) + "map.attributes: " + std::to_string(a.count) + " entries of " +
+               std::to_string(a.stride) + " bytes cannot hold the collision byte at offset " +
+               std::to_string(a.offset) +
                (a.tileOffset >= 0 ? " and 4 tile ids at offset " + std::to_string(a.tileOffset)
                                   : std::string());
       return false;
     }
-    if (int(set.size()) > a.count) {
-      *error = where(m, "attributes") + "the map has " + std::to_string(set.size()) +
-               " metatiles but the routine's table holds " + std::to_string(a.count);
-      return false;
-    }
+    b.attributes = uint16_t(kAttrBase);
+    b.attrStride = a.stride;
+    b.attrOffset = a.offset;
+    b.attrTileOffset = a.tileOffset;
+    b.attrCount = a.count;
+    b.attrFormat = a.format;
     t.attributes.assign(size_t(a.stride) * size_t(a.count), 0);
-    for (size_t i = 0; i < set.size(); ++i) {
-      size_t base = i * size_t(a.stride);
-      t.attributes[base + a.offset] = encodeAttribute(a.format, set[i].collision);
-      if (a.tileOffset >= 0)
-        for (int k = 0; k < 4; ++k)
-          t.attributes[base + a.tileOffset + k] = uint8_t(set[i].tiles[k]);
-    }
+  }
+  std::vector<PlacedByte> placed;
+  std::string err;
+  if (!encodeRoomBytes(b, map, nullptr, &placed, &err)) {
+    *error = where(m) + err;
+    return false;
+  }
+  for (const PlacedByte& p : placed) {
+    if (m.attributes && p.addr >= kAttrBase && p.addr - kAttrBase < t.attributes.size())
+      t.attributes[p.addr - kAttrBase] = p.value;
+    else if (m.cells && p.addr < t.cells.size())
+      t.cells[p.addr] = p.value;
   }
   *out = std::move(t);
   return true;
@@ -226,14 +263,39 @@ bool exportTables(const MapDocument& map, const RoutineManifest& m, TableFormat 
   text += c + " Collidoscope export for the game (" + tableFormatName(f) + ")\n";
   text += c + " source map: " + oneLine(sourceName.empty() ? map.name : sourceName) + "\n";
   text += c + " routine: " + oneLine(m.name.empty() ? m.path : m.name) + "\n";
+  const std::vector<std::string> cellSymbols = tableSymbols(m);
   if (m.cells) {
     const CellLayout& cl = *m.cells;
-    text += c + " cells: " + refText(cl.ref) + " (symbol " + symbolFor(cl.ref) + "), " +
-            std::to_string(cl.maxWidth) + "x" + std::to_string(cl.maxHeight) +
-            " cells, one byte each (metatile id), row-major, row stride " +
-            std::to_string(cl.stride) + " bytes; the room is " + std::to_string(map.room.width) +
-            "x" + std::to_string(map.room.height) + ", the rest holds 0; " +
-            std::to_string(t.cells.size()) + " bytes\n";
+    std::string where;
+    if (!cl.screens.empty()) {
+      where = std::to_string(cl.screens.size()) + " screens (";
+      for (size_t i = 0; i < cl.screens.size(); ++i)
+        where += (i ? ", " : "") + refText(cl.screens[i]);
+      where += ")";
+    } else if (!cl.ref.empty()) {
+      where = refText(cl.ref);
+    } else {
+      where = "the table map.cells.pointer (" + refText(cl.pointer) + ") points at";
+    }
+    text += c + " cells: " + where + " (symbol" + (cellSymbols.size() > 1 ? "s " : " ");
+    for (size_t i = 0; i < cellSymbols.size(); ++i) text += (i ? ", " : "") + cellSymbols[i];
+    text += "), " + std::to_string(cl.maxWidth) + "x" + std::to_string(cl.maxHeight) +
+            " entries of " + std::to_string(cl.bytes) + " byte" + (cl.bytes > 1 ? "s" : "") +
+            (cl.bytes > 1 ? (cl.bigEndian ? " big-endian" : " little-endian") : "") +
+            " (metatile id), " + (cl.columnMajor ? "column-major, column" : "row-major, row") +
+            " stride " + std::to_string(cl.stride) + " bytes";
+    if (cl.spacing > 1)
+      text += ", a cell covers " + std::to_string(cl.spacing) + "x" + std::to_string(cl.spacing) +
+              " entries";
+    if (cl.originCol || cl.originRow)
+      text += ", room cell 0,0 at entry " + std::to_string(cl.originCol) + "," +
+              std::to_string(cl.originRow);
+    if (cl.scrollCol || cl.scrollRow)
+      text += ", scrolled by " + std::to_string(cl.scrollCol) + "," + std::to_string(cl.scrollRow) +
+              " entries";
+    text += "; the room is " + std::to_string(map.room.width) + "x" +
+            std::to_string(map.room.height) + " cells, the rest holds 0; " +
+            std::to_string(t.cellTableBytes) + " bytes a table\n";
   }
   if (m.attributes) {
     const AttributeLayout& a = *m.attributes;
@@ -247,9 +309,14 @@ bool exportTables(const MapDocument& map, const RoutineManifest& m, TableFormat 
   }
   if (f != TableFormat::C) text += c + " Include it inside a section/segment of your own.\n";
   text += "\n";
-  if (m.cells)
-    emitTable(text, f, symbolFor(m.cells->ref), t.cells, m.cells->stride,
-              [](int r) { return "row " + std::to_string(r); });
+  if (m.cells) {
+    const char* line = m.cells->columnMajor ? "column " : "row ";
+    for (int i = 0; i < t.cellTables; ++i) {
+      auto first = t.cells.begin() + ptrdiff_t(i) * ptrdiff_t(t.cellTableBytes);
+      emitTable(text, f, cellSymbols[size_t(i)], {first, first + ptrdiff_t(t.cellTableBytes)},
+                m.cells->stride, [line](int r) { return line + std::to_string(r); });
+    }
+  }
   if (m.attributes) {
     const auto& set = map.metatiles.metatiles;
     emitTable(text, f, symbolFor(m.attributes->ref), t.attributes, m.attributes->stride,

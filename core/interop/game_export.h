@@ -27,13 +27,17 @@ enum class TableFormat { Ca65, Rgbds, C, Bin };
 const char* tableFormatName(TableFormat f);
 bool parseTableFormat(const std::string& name, TableFormat* out);
 
-// The two tables as bytes. `cells` covers stride * maxHeight bytes (the routine's
-// whole table: cells the room does not cover hold metatile 0, bytes between a
-// row's end and the stride hold 0); `attributes` covers stride * count bytes.
-// A table the manifest does not bind is empty.
+// The tables as bytes, placed by the simulation's own codec (core/sim/map_layout.h),
+// so every layout it knows (column-major, 2-byte entries, spacing, origin and
+// scroll, screens, pointer maps) exports as the routine reads it. A cell table
+// spans stride x lines bytes (the routine's whole table: entries the room does
+// not cover hold metatile 0, bytes past a line's entries hold 0); `attributes`
+// covers stride * count bytes. A table the manifest does not bind is empty.
 struct GameTables {
-  std::vector<uint8_t> cells;
+  std::vector<uint8_t> cells;  // every cell table (one a screen), one after the other
   std::vector<uint8_t> attributes;
+  uint32_t cellTableBytes = 0;  // bytes one cell table spans
+  int cellTables = 0;           // 1, or the manifest's screens
 };
 bool encodeTables(const MapDocument& map, const RoutineManifest& manifest, GameTables* out,
                   std::string* error);
@@ -42,7 +46,7 @@ bool encodeTables(const MapDocument& map, const RoutineManifest& manifest, GameT
 // `cells` and `attributes` say. Text formats put each table under the
 // manifest's label (a label with an offset, like "room_data+1", becomes a
 // symbol for the table start, named in the header comment). Header comment names
-// the source map and the layout. `Bin` holds the cells table followed directly
+// the source map and the layout. `Bin` holds the cell table(s) followed directly
 // by the attribute table (no header). Errors: the manifest binds no table, the
 // room or the metatile set is larger than the routine's table.
 bool exportTables(const MapDocument& map, const RoutineManifest& manifest, TableFormat,

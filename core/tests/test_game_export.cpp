@@ -28,7 +28,12 @@ struct Fixture {
     map.metatiles.metatiles = {{"sky", {}, 0}, {"wall", {}, kSolid}, {"ledge", {}, kBlockDown}};
     m.path = "tiny/manifest.json";
     m.name = "tiny routine";
-    m.cells = CellLayout{{"cells", 0}, 5, 4, 3};
+    CellLayout c;
+    c.ref = {"cells", 0};
+    c.stride = 5;
+    c.maxWidth = 4;
+    c.maxHeight = 3;
+    m.cells = c;
     AttributeLayout a;
     a.ref = {"attrs", 0};
     a.stride = 3;
@@ -135,7 +140,7 @@ TEST(GameExport, ErrorsNameTheManifestAndTheTable) {
     f.map.room.cells.assign(10, 0);
     EXPECT_FALSE(interop::exportTables(f.map, f.m, TableFormat::Ca65, "", &text, &error));
     EXPECT_EQ(error,
-              "tiny/manifest.json: /map/cells: the room is 5x2 cells but the routine's table "
+              "tiny/manifest.json: map.cells: the room is 5x2 cells but the routine's table "
               "holds 4x3");
   }
   {
@@ -143,7 +148,7 @@ TEST(GameExport, ErrorsNameTheManifestAndTheTable) {
     f.map.metatiles.metatiles.resize(5);
     EXPECT_FALSE(interop::exportTables(f.map, f.m, TableFormat::C, "", &text, &error));
     EXPECT_EQ(error,
-              "tiny/manifest.json: /map/attributes: the map has 5 metatiles but the routine's "
+              "tiny/manifest.json: map.attributes: the map has 5 metatiles but the routine's "
               "table holds 4");
   }
   {
@@ -166,7 +171,7 @@ TEST(GameExport, ErrorsNameTheManifestAndTheTable) {
     Fixture f;
     f.m.attributes->offset = 3;
     EXPECT_FALSE(interop::exportTables(f.map, f.m, TableFormat::Ca65, "", &text, &error));
-    EXPECT_NE(error.find("/map/attributes: an entry of 3 bytes cannot hold"), std::string::npos)
+    EXPECT_NE(error.find("map.attributes: 4 entries of 3 bytes cannot hold"), std::string::npos)
         << error;
   }
 }
