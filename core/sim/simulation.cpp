@@ -76,7 +76,8 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
              std::string* error) {
   auto a = dbg.addressOf(ref.label);
   if (!a) {
-    *error = field + ": label \"" + ref.label + "\" is not defined by the routine" +
+    *error = field + ": label \"" + ref.label + "\" is not defined by the " +
+             (field.rfind("game.", 0) == 0 ? "game's symbols" : "routine") +
              game::closestNamesText(dbg, ref.label);
     return false;
   }
@@ -130,7 +131,11 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   auto region = [&](std::string path, uint32_t begin, uint32_t size) {
     if (size > 0) regions.push_back({std::move(path), {begin, begin + size}});
   };
-  if (!resolve(dbg, {m.entry, 0}, "entry", b.entry, error)) return false;
+  // A frame-mode manifest may name its routines alone (the first is the entry).
+  const bool fromRoutines = m.game && m.game->mode == GameSpec::Mode::Frame &&
+                            !m.game->routines.empty() && m.game->routines[0] == m.entry;
+  if (!resolve(dbg, {m.entry, 0}, fromRoutines ? "game.routines[0]" : "entry", b.entry, error))
+    return false;
   uint16_t a = 0;
   if (!m.slot.empty()) {
     if (!resolve(dbg, m.slot, "entity.slot", a, error)) return false;
