@@ -123,7 +123,8 @@ CallResult runAdopted(GameMachine& m, uint16_t entry, uint64_t budget) {
 
 }  // namespace
 
-void FrameRunner::runFrame(GameMachine& m, uint8_t buttons, const Binding& b, const Room& room,
+void FrameRunner::runFrame(GameMachine& m, uint8_t buttons, const Binding& b,
+                           const std::vector<uint16_t>& cellBases, const Room& room,
                            const ReadFields& read, bool observe,
                            std::vector<EntityFrame>& rows) const {
   m.setButtons(buttons);
@@ -140,7 +141,7 @@ void FrameRunner::runFrame(GameMachine& m, uint8_t buttons, const Binding& b, co
     ef.faultDetail.clear();
     ef.input = buttons;
     if (recorded) read(s.slot, ef.before);
-    detail::ProbeObserver probe(b, room, ef);
+    detail::ProbeObserver probe(b, cellBases, room, ef);
     m.setWatchSink(&probe, observe);
     CallResult r = runAdopted(m, s.entry, callBudget_);
     m.setWatchSink(nullptr);

@@ -65,8 +65,10 @@ class FrameRunner {
   // for the oracle to judge). A second call for the same entity in one frame is
   // merged into its row (cycles added, cells joined, `after` the last). Calls
   // whose entity is out of range run unrecorded.
-  void runFrame(GameMachine& m, uint8_t buttons, const Binding& b, const Room& room,
-                const ReadFields& read, bool observe, std::vector<EntityFrame>& rows) const;
+  // `cellBases` are the cell tables' addresses (core/sim/map_layout.h, cellTableBases).
+  void runFrame(GameMachine& m, uint8_t buttons, const Binding& b,
+                const std::vector<uint16_t>& cellBases, const Room& room, const ReadFields& read,
+                bool observe, std::vector<EntityFrame>& rows) const;
   // Runs the frame (calls unrecorded) until the call of entity `row` is about to
   // begin: the machine stands at the routine's entry, ready for beginCall(entry).
   // False (the machine at the frame's end) when the frame has no call for it.

@@ -55,6 +55,10 @@ class GameMachine : public Machine {
   // the 8 KiB at $8000).
   virtual std::vector<uint8_t> oam() const = 0;
   virtual std::vector<uint8_t> vram() const = 0;
+  // Tile graphics as the game left them: NES the 8 KiB of pattern tables ($0000,
+  // CHR RAM or the CHR ROM mapped there), 16 bytes a tile; Game Boy the 6 KiB of
+  // tile data at $8000-$97FF, 16 bytes a tile.
+  virtual std::vector<uint8_t> patterns() const = 0;
   // Runs the game itself, as runFree, until PC reaches an address set in `stops`
   // (65,536 entries; the instruction at the starting PC always runs) or
   // `maxCycles` pass. Frame mode's execution hook on the routine labels.

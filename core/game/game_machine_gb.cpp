@@ -50,6 +50,10 @@ class GbGameMachine final : public GbBase {
   std::vector<uint8_t> oam() const override { return {bus_.oam().begin(), bus_.oam().end()}; }
   std::vector<uint8_t> vram() const override { return {bus_.vram().begin(), bus_.vram().end()}; }
 
+  std::vector<uint8_t> patterns() const override {
+    return {bus_.vram().begin(), bus_.vram().begin() + 0x1800};
+  }
+
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
 

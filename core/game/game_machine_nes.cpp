@@ -47,6 +47,12 @@ class NesGameMachine final : public NesBase {
     return v;
   }
 
+  std::vector<uint8_t> patterns() const override {
+    std::vector<uint8_t> v(0x2000);
+    for (uint16_t a = 0; a < 0x2000; ++a) v[a] = nes_.bus().chrRead(a);
+    return v;
+  }
+
   uint8_t peek(uint16_t addr) const override { return nes_.bus().peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { nes_.bus().poke(addr, v); }
 

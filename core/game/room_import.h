@@ -35,9 +35,20 @@ using game::GameMachine;
 // The manifest's labels are resolved against the game's symbol files (the
 // manifest's `game.symbols`, else those beside the ROM; the build command is not
 // run); the overloads with `symbols` take them from the caller.
+//
+// The cells are metatile ids; the metatiles run up to the last id the room uses
+// or the attribute table gives a collision byte (named "metatile N"). Tiles:
+// the game's pattern tables (NES 8 KiB at PPU $0000; Game Boy $8000-$97FF); a
+// metatile's tile ids come from the attribute table when it holds them
+// (map.attributes.tileOffset), else from where the game drew the room's first
+// cell of that metatile (NES nametable $2000, 2x2 tiles; Game Boy BG map $9800).
+struct RoomImportOptions {
+  int cellSize = 0;  // 8 or 16 pixels; 0: 16 on the NES, 8 on the Game Boy
+};
 bool importRoomFromGame(const RoutineManifest&, GameMachine&, MapDocument* out, std::string* error);
 bool importRoomFromGame(const RoutineManifest&, const DebugInfo& symbols, GameMachine&,
-                        MapDocument* out, std::string* error);
+                        MapDocument* out, std::string* error,
+                        const RoomImportOptions& options = {});
 // Writes the room back into the game's RAM, or into a patched copy of the ROM image
 // (GameMachine::poke of a ROM address patches the machine's copy only).
 bool writeRoomToGame(const RoutineManifest&, const MapDocument&, GameMachine&, std::string* error);

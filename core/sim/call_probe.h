@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/sim/map_layout.h"
 #include "core/sim/simulation.h"
 
 namespace core::detail {
@@ -18,17 +19,21 @@ namespace core::detail {
 // audits attach it for writes only.
 class ProbeObserver final : public AccessObserver {
  public:
-  ProbeObserver(const Binding& b, const Room& room, EntityFrame& out)
-      : b_(b), room_(room), out_(out) {}
+  ProbeObserver(const Binding& b, const std::vector<uint16_t>& cellBases, const Room& room,
+                EntityFrame& out)
+      : b_(b), bases_(cellBases), room_(room), out_(out) {}
   void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
     bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
-    if (b_.cells && addr >= *b_.cells && addr < *b_.cells + b_.cellStride * b_.cellMaxH) {
-      int off = addr - *b_.cells;
-      int row = off / b_.cellStride, col = off % b_.cellStride;
+    for (uint16_t base : bases_) {
+      if (addr < base || addr >= base + cellTableBytes(b_)) continue;
+      auto cell = cellOfAddress(b_, bases_, addr);
       if (write)
-        badWrite(addr, value, "the map", "cell " + std::to_string(col) + "," + std::to_string(row));
-      else if (kind == AccessKind::Read && room_.inside(col, row))
-        addUnique(out_.cellsRead, uint16_t(row * room_.width + col));
+        badWrite(addr, value, "the map",
+                 cell ? "cell " + std::to_string((*cell)[0]) + "," + std::to_string((*cell)[1])
+                      : "outside the room");
+      else if (kind == AccessKind::Read && cell && room_.inside((*cell)[0], (*cell)[1]))
+        addUnique(out_.cellsRead, uint16_t((*cell)[1] * room_.width + (*cell)[0]));
+      break;
     }
     if (b_.attributes && addr >= *b_.attributes &&
         addr < *b_.attributes + b_.attrStride * b_.attrCount) {
@@ -59,6 +64,7 @@ class ProbeObserver final : public AccessObserver {
     return std::string(buf) + where + ")";
   }
   const Binding& b_;
+  const std::vector<uint16_t>& bases_;
   const Room& room_;
   EntityFrame& out_;
 };

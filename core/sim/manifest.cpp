@@ -64,19 +64,60 @@ void readFields(JsonReader& r, const json& ent, RoutineManifest& m) {
       r.fail("entity.fields", std::string("needs \"") + need + "\"");
 }
 
+CellLayout readCells(JsonReader& r, const json& c) {
+  const std::string p = "map.cells";
+  CellLayout cl;
+  cl.pointer = labelField(r, c, p, "pointer", false);
+  if (const json* s = r.array(c, p, "screens", false)) {
+    for (size_t i = 0; i < s->size() && r.ok(); ++i)
+      cl.screens.push_back(labelRef(r, (*s)[i], JsonReader::join(p + ".screens", i)));
+    if (r.ok() && cl.screens.empty()) r.fail(p + ".screens", "names no screen");
+  }
+  if (r.ok() && !cl.pointer.empty() && !cl.screens.empty())
+    r.fail(p + ".screens", "cannot be combined with a pointer");
+  cl.ref = labelField(r, c, p, "label", cl.pointer.empty() && cl.screens.empty());
+  if (r.ok() && !cl.ref.empty() && (!cl.pointer.empty() || !cl.screens.empty()))
+    r.fail(p + ".label", cl.pointer.empty() ? "cannot be combined with screens"
+                                            : "cannot be combined with a pointer");
+  const std::string order = r.string(c, p, "order", "row-major");
+  if (order == "column-major")
+    cl.columnMajor = true;
+  else if (order != "row-major")
+    r.fail(p + ".order", "\"" + order + "\" is not row-major or column-major");
+  cl.bytes = int(r.integer(c, p, "bytes", 1, 2, 1));
+  const std::string endian = r.string(c, p, "endian", "little");
+  if (endian == "big")
+    cl.bigEndian = true;
+  else if (endian != "little")
+    r.fail(p + ".endian", "\"" + endian + "\" is not little or big");
+  cl.maxWidth = int(r.integer(c, p, "width", 1, 1024));
+  cl.maxHeight = int(r.integer(c, p, "height", 1, 1024));
+  const int line = (cl.columnMajor ? cl.maxHeight : cl.maxWidth) * cl.bytes;
+  cl.stride = int(r.integer(c, p, "stride", 1, 2048, line));
+  if (r.ok() && cl.stride < line)
+    r.fail(p + ".stride",
+           cl.columnMajor && cl.bytes == 1
+               ? "is smaller than the height (" + std::to_string(cl.maxHeight) + ")"
+           : cl.bytes == 1
+               ? "is smaller than the width (" + std::to_string(cl.maxWidth) + ")"
+               : "is smaller than a line of entries (" + std::to_string(line) + " bytes)");
+  cl.spacing = int(r.integer(c, p, "spacing", 1, 16, 1));
+  cl.originCol = int(r.integer(c, p, "originColumn", 0, 1023, 0));
+  cl.originRow = int(r.integer(c, p, "originRow", 0, 1023, 0));
+  cl.scrollCol = int(r.integer(c, p, "scrollColumn", 0, 1023, 0));
+  cl.scrollRow = int(r.integer(c, p, "scrollRow", 0, 1023, 0));
+  if (r.ok() && cl.originCol + cl.spacing > cl.maxWidth)
+    r.fail(p + ".originColumn", "leaves no room cell inside the table's width");
+  if (r.ok() && cl.originRow + cl.spacing > cl.maxHeight)
+    r.fail(p + ".originRow", "leaves no room cell inside the table's height");
+  cl.rom = r.boolean(c, p, "rom", false);
+  return cl;
+}
+
 void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
   const json* map = r.object(j, "", "map", false);
   if (!map) return;
-  if (const json* c = r.object(*map, "map", "cells", false)) {
-    CellLayout cl;
-    cl.ref = labelField(r, *c, "map.cells", "label", true);
-    cl.stride = int(r.integer(*c, "map.cells", "stride", 1, 1024));
-    cl.maxWidth = int(r.integer(*c, "map.cells", "width", 1, 1024));
-    cl.maxHeight = int(r.integer(*c, "map.cells", "height", 1, 1024));
-    if (r.ok() && cl.stride < cl.maxWidth)
-      r.fail("map.cells.stride", "is smaller than the width (" + std::to_string(cl.maxWidth) + ")");
-    m.cells = cl;
-  }
+  if (const json* c = r.object(*map, "map", "cells", false)) m.cells = readCells(r, *c);
   if (const json* a = r.object(*map, "map", "attributes", false)) {
     AttributeLayout al;
     al.ref = labelField(r, *a, "map.attributes", "label", true);

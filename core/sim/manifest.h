@@ -31,12 +31,22 @@ struct FieldBinding {
   std::optional<int> initial;  // written for every entity at the start ("default")
 };
 
-// How room cells are laid out in the routine's memory.
+// How room cells are laid out in the routine's memory (docs/manifest.md, map.cells;
+// core/sim/map_layout.h encodes and decodes it).
 struct CellLayout {
-  LabelRef ref;       // address of cell (0, 0)
-  int stride = 16;    // bytes per row
-  int maxWidth = 16;  // the routine's table size in cells
+  LabelRef ref;       // address of table entry (0, 0); empty with `pointer` or `screens`
+  int stride = 16;    // bytes per row (row-major) or per column (column-major)
+  int maxWidth = 16;  // the routine's table size in entries
   int maxHeight = 15;
+  bool columnMajor = false;
+  int bytes = 1;  // per entry: the metatile id, 1 or 2 bytes
+  bool bigEndian = false;
+  int spacing = 1;  // a room cell covers spacing x spacing entries (metatiles in a tile map)
+  int originCol = 0, originRow = 0;  // the entry of room cell (0, 0)
+  int scrollCol = 0, scrollRow = 0;  // entries the room is rotated by inside the table, wrapping
+  LabelRef pointer;                  // a RAM word holding the table's address, read each call
+  std::vector<LabelRef> screens;     // one table per screen, side by side left to right
+  bool rom = false;                  // the table may lie in the image's ROM (a patched copy)
 };
 
 // How a metatile's collision byte becomes the byte the routine reads.

@@ -10,7 +10,9 @@
 #include "core/game/frame_run.h"
 #include "core/sim/call_memo.h"
 #include "core/sim/call_probe.h"
+#include "core/sim/map_layout.h"
 #include "core/util/files.h"
+#include "core/util/json_reader.h"
 #if __has_include("core/asm/rgbds/rgbasm.h")
 #include "core/asm/rgbds/rgbasm.h"
 #define COLLIDOSCOPE_HAVE_RGBASM 1
@@ -74,7 +76,12 @@ std::string hex(uint32_t v) {
 
 bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field, uint16_t& out,
              std::string* error) {
-  auto a = dbg.addressOf(ref.label);
+  // A numeric address ("$C0A0", "0xC0A0", "49312") stands where a label goes.
+  std::optional<uint32_t> a;
+  if (auto n = parseNumberText(ref.label); n && *n >= 0 && *n <= 0xFFFF)
+    a = uint32_t(*n);
+  else
+    a = dbg.addressOf(ref.label);
   if (!a) {
     *error = field + ": label \"" + ref.label + "\" is not defined by the " +
              (field.rfind("game.", 0) == 0 ? "game's symbols" : "routine") +
@@ -88,6 +95,17 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
   }
   out = uint16_t(*a + ref.offset);
   return true;
+}
+
+// RAM a map pointer may live in: the NES's 2 KiB (and mirrors) and cartridge
+// RAM; the Game Boy's cartridge RAM, WRAM (and echo) and HRAM.
+bool inRam(Cpu cpu, uint16_t a) {
+  if (cpu == Cpu::M6502) return a < 0x2000 || (a >= 0x6000 && a < 0x8000);
+  return (a >= 0xA000 && a < 0xFE00) || (a >= 0xFF80 && a < 0xFFFF);
+}
+
+const char* ramText(Cpu cpu) {
+  return cpu == Cpu::M6502 ? "$0000-$1FFF, $6000-$7FFF" : "$A000-$FDFF, $FF80-$FFFE";
 }
 
 std::string hexRange(const AddressRange& r) {
@@ -171,13 +189,49 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
       region("input.dyLabel", a, 1);
     }
   }
+  std::vector<Region> romTables;  // cell tables allowed inside the image's ROM
   if (m.cells) {
-    if (!resolve(dbg, m.cells->ref, "map.cells.label", a, error)) return false;
-    b.cells = a;
-    b.cellStride = m.cells->stride;
-    b.cellMaxW = m.cells->maxWidth;
-    b.cellMaxH = m.cells->maxHeight;
-    region("map.cells", a, uint32_t(b.cellStride) * b.cellMaxH);
+    const CellLayout& cl = *m.cells;
+    b.cellStride = cl.stride;
+    b.cellMaxW = cl.maxWidth;
+    b.cellMaxH = cl.maxHeight;
+    b.cellColumnMajor = cl.columnMajor;
+    b.cellBytes = cl.bytes;
+    b.cellBigEndian = cl.bigEndian;
+    b.cellSpacing = cl.spacing;
+    b.cellOriginCol = cl.originCol;
+    b.cellOriginRow = cl.originRow;
+    b.cellScrollCol = cl.scrollCol;
+    b.cellScrollRow = cl.scrollRow;
+    const uint32_t size = cellTableBytes(b);
+    auto table = [&](const std::string& path, uint16_t at) {
+      if (cl.rom)
+        romTables.push_back({path, {at, at + size}});
+      else
+        region(path, at, size);
+    };
+    if (!cl.pointer.empty()) {
+      if (!resolve(dbg, cl.pointer, "map.cells.pointer", a, error)) return false;
+      if (!inRam(m.cpu, a) || !inRam(m.cpu, uint16_t(a + 1))) {
+        *error = "map.cells.pointer: \"" + cl.pointer.label + "\" is at $" + hex(a) +
+                 ", outside RAM (" + ramText(m.cpu) + "); the pointer must be a variable";
+        return false;
+      }
+      b.cellPointer = a;
+      region("map.cells.pointer", a, 2);
+    }
+    for (size_t i = 0; i < cl.screens.size(); ++i) {
+      const std::string path = "map.cells.screens[" + std::to_string(i) + "]";
+      if (!resolve(dbg, cl.screens[i], path, a, error)) return false;
+      if (i == 0) b.cells = a;
+      b.cellScreens.push_back(a);
+      table(path, a);
+    }
+    if (!cl.ref.empty()) {
+      if (!resolve(dbg, cl.ref, "map.cells.label", a, error)) return false;
+      b.cells = a;
+      table("map.cells", a);
+    }
   }
   if (m.attributes) {
     if (!resolve(dbg, m.attributes->ref, "map.attributes.label", a, error)) return false;
@@ -191,6 +245,23 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   }
   for (const ImageChunk& c : chunks)
     if (!c.ram) region("segment " + c.name, c.address, uint32_t(c.bytes.size()));
+  // A map in ROM: the table must lie inside one ROM segment and clear of the other tables.
+  for (const Region& t : romTables) {
+    if (t.range.end > 0x10000) return checkRegions({t}, error);
+    const bool inRom = std::any_of(chunks.begin(), chunks.end(), [&](const ImageChunk& c) {
+      return !c.ram && t.range.begin >= c.address && t.range.end <= c.address + c.bytes.size();
+    });
+    if (!inRom) {
+      *error = t.path + ": the table " + hexRange(t.range) +
+               " is not inside one of the image's ROM segments (map.cells.rom is set)";
+      return false;
+    }
+    std::vector<Region> rest;
+    for (const Region& r : regions)
+      if (r.path.rfind("segment ", 0) != 0) rest.push_back(r);
+    rest.push_back(t);
+    if (!checkRegions(rest, error)) return false;
+  }
   for (const RegisterPreset& p : m.registers) {
     Binding::Preset bp{p.reg, p.source, uint32_t(p.value), -1};
     if (p.source == RegisterPreset::Source::Field) {
@@ -204,49 +275,12 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   return checkRegions(regions, error);
 }
 
-uint8_t encodeAttribute(AttributeFormat f, uint8_t collision) {
-  switch (f) {
-    case AttributeFormat::Mrn:
-      return collision;
-    case AttributeFormat::Walkable:
-      return (collision & kSolid) == kSolid ? 0 : 1;
-    case AttributeFormat::SolidBit:
-      return (collision & kSolid) == kSolid ? 1 : 0;
-  }
-  return collision;
-}
-
 bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error) {
-  const Room& room = map.room;
-  if (b.cells) {
-    if (room.width > b.cellMaxW || room.height > b.cellMaxH) {
-      *error = "map.cells: the room is " + std::to_string(room.width) + "x" +
-               std::to_string(room.height) + " cells but the routine's table holds " +
-               std::to_string(b.cellMaxW) + "x" + std::to_string(b.cellMaxH);
-      return false;
-    }
-    for (int r = 0; r < b.cellMaxH; ++r)
-      for (int c = 0; c < b.cellMaxW; ++c) {
-        // Table cells the room does not cover hold metatile 0.
-        uint16_t v = room.inside(c, r) ? room.at(c, r) : 0;
-        machine.poke(uint16_t(*b.cells + r * b.cellStride + c), uint8_t(v));
-      }
-  }
-  if (b.attributes) {
-    const auto& set = map.metatiles.metatiles;
-    if (int(set.size()) > b.attrCount) {
-      *error = "map.attributes: the map has " + std::to_string(set.size()) +
-               " metatiles but the routine's table holds " + std::to_string(b.attrCount);
-      return false;
-    }
-    for (size_t i = 0; i < set.size(); ++i) {
-      uint16_t base = uint16_t(*b.attributes + i * b.attrStride);
-      machine.poke(uint16_t(base + b.attrOffset), encodeAttribute(b.attrFormat, set[i].collision));
-      if (b.attrTileOffset >= 0)
-        for (int k = 0; k < 4; ++k)
-          machine.poke(uint16_t(base + b.attrTileOffset + k), uint8_t(set[i].tiles[k]));
-    }
-  }
+  std::vector<PlacedByte> bytes;
+  if (!encodeRoomBytes(
+          b, map, [&](uint16_t a) { return machine.peek(a); }, &bytes, error))
+    return false;
+  for (const PlacedByte& p : bytes) machine.poke(p.addr, p.value);
   return true;
 }
 
@@ -267,48 +301,21 @@ class TraceObserver final : public AccessObserver {
 
 }  // namespace
 
-size_t Recording::byteSize() const {
-  size_t n = sizeof(*this);
-  for (const auto& f : frames) {
-    n += sizeof(FrameRecord) + f.entities.capacity() * sizeof(EntityFrame);
-    for (const auto& e : f.entities)
-      n += (e.before.capacity() + e.after.capacity()) * sizeof(int32_t) +
-           (e.cellsRead.capacity() + e.attrsRead.capacity()) * sizeof(uint16_t);
-  }
-  for (const auto& k : keyframes)
-    n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity() +
-         (k.system ? k.system->bytes() : 0);
-  return n;
-}
-
-bool Recording::operator==(const Recording& o) const {
-  if (fieldNames != o.fieldNames || keyInterval != o.keyInterval ||
-      frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
-    return false;
-  for (size_t i = 0; i < keyframes.size(); ++i)
-    if (!keyframes[i].sameAs(o.keyframes[i])) return false;
-  for (size_t f = 0; f < frames.size(); ++f) {
-    const auto& a = frames[f].entities;
-    const auto& b = o.frames[f].entities;
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-      if (a[i].input != b[i].input || a[i].before != b[i].before || a[i].after != b[i].after ||
-          a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
-          a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
-          a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
-          a[i].faultDetail != b[i].faultDetail)
-        return false;
-  }
-  return true;
-}
-
 // The encoded room and attribute table: the ranges whose reads the runner records.
-static std::vector<AddressRange> watchedRanges(const Binding& b) {
+static std::vector<AddressRange> watchedRanges(const Binding& b,
+                                               const std::vector<uint16_t>& cellBases) {
   std::vector<AddressRange> r;
-  if (b.cells) r.push_back({*b.cells, uint32_t(*b.cells + b.cellStride * b.cellMaxH)});
+  for (uint16_t base : cellBases) r.push_back({base, uint32_t(base + cellTableBytes(b))});
   if (b.attributes)
     r.push_back({*b.attributes, uint32_t(*b.attributes + b.attrStride * b.attrCount)});
   return r;
+}
+
+void Simulation::refreshCellBases() {
+  auto bases = cellTableBases(binding_, [this](uint16_t a) { return machine_->peek(a); });
+  if (bases == cellBases_) return;
+  cellBases_ = std::move(bases);
+  machine_->setWatch(watchedRanges(binding_, cellBases_));
 }
 
 Simulation::Simulation() = default;
@@ -335,7 +342,8 @@ bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   if (scenario_.manifest.game) return bindGame(image, b, error);
   auto machine = makeMachine(scenario_.manifest.cpu);
   if (!machine->load(image, error)) return false;
-  machine->setWatch(watchedRanges(b));
+  cellBases_ = cellTableBases(b, [&](uint16_t a) { return machine->peek(a); });
+  machine->setWatch(watchedRanges(b, cellBases_));
   // A new image or binding: nothing recorded applies.
   if (!memo_) memo_ = std::make_unique<CallMemo>();
   std::vector<AddressRange> code;
@@ -383,7 +391,8 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
     machine->setEntryBank(b.entry, unsigned(s->bank));
   }
   machine->setStartState(machine->snapshot());
-  machine->setWatch(watchedRanges(b));
+  cellBases_ = cellTableBases(b, [&](uint16_t a) { return machine->peek(a); });
+  machine->setWatch(watchedRanges(b, cellBases_));
   image_ = image;
   binding_ = b;
   game_ = machine.get();
@@ -489,6 +498,7 @@ bool Simulation::startState(std::string* error) {
     if (error) *error = scenario_.manifest.path + ": " + err;
     return false;
   }
+  refreshCellBases();
   for (size_t i = 0; i < scenario_.entities.size(); ++i) {
     const EntitySpec& e = scenario_.entities[i];
     for (const auto& f : binding_.fields)
@@ -526,10 +536,11 @@ void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFram
   writeInput(slot, input);
   prepareCall(slot);
   readFieldsInto(slot, ef.before);
+  if (binding_.cellPointer) refreshCellBases();
   if (memo && memo_ && memo_->enabled() && machine_->canLogCalls()) {
     runMemoised(slot, input, observe, ef);
   } else {
-    ProbeObserver probe(binding_, scenario_.map.room, ef);
+    ProbeObserver probe(binding_, cellBases_, scenario_.map.room, ef);
     // Unobserved calls still watch writes: a write into the map is a fault either way.
     machine_->setWatchSink(&probe, observe);
     CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
@@ -559,7 +570,7 @@ void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame&
     return;
   }
   memo_->countMiss();
-  ProbeObserver probe(binding_, room, ef);
+  ProbeObserver probe(binding_, cellBases_, room, ef);
   machine_->setWatchSink(&probe, observe);
   CallLogView log;
   CallResult r = machine_->resumeLogged(budget, log, memo_->unloggedFetches());
@@ -613,8 +624,9 @@ bool Simulation::runFrames(int first, std::vector<FrameRecord>& frames, std::vec
     calls.resize(size_t(entities));
     if (frames_) {
       if (progress.cancelled()) return cancelledRun(error);
+      if (binding_.cellPointer) refreshCellBases();
       frames_->runFrame(
-          *game_, scenario_.inputAt(f), binding_, scenario_.map.room,
+          *game_, scenario_.inputAt(f), binding_, cellBases_, scenario_.map.room,
           [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); }, true, calls);
     }
     for (int i = 0; i < entities && !frames_; ++i) {
@@ -735,8 +747,8 @@ bool Simulation::seekFrameMode(int frame, int entity) {
   std::vector<EntityFrame> scratch(scenario_.entities.size());
   auto read = [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); };
   for (int f = k * recording_.keyInterval; f < frame; ++f)
-    frames_->runFrame(*game_, scenario_.inputAt(f), binding_, scenario_.map.room, read, false,
-                      scratch);
+    frames_->runFrame(*game_, scenario_.inputAt(f), binding_, cellBases_, scenario_.map.room, read,
+                      false, scratch);
   return frames_->runToCall(*game_, scenario_.inputAt(frame), entity, nullptr);
 }
 

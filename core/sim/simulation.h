@@ -43,8 +43,17 @@ struct Binding {
   std::optional<uint16_t> slot;
   std::vector<Field> fields;  // "x" first, "y" second, then the others by name
   std::optional<uint16_t> input, inputDy;
-  std::optional<uint16_t> cells;  // address of cell (0, 0)
-  int cellStride = 0, cellMaxW = 0, cellMaxH = 0;
+  std::optional<uint16_t> cells;  // address of cell (0, 0); screen 0's table with screens
+  int cellStride = 0, cellMaxW = 0, cellMaxH = 0;  // the table's size in entries
+  // The rest of the cell layout (core/sim/map_layout.h reads it).
+  bool cellColumnMajor = false;
+  int cellBytes = 1;  // 1 or 2 bytes per entry
+  bool cellBigEndian = false;
+  int cellSpacing = 1;                       // a room cell covers spacing x spacing entries
+  int cellOriginCol = 0, cellOriginRow = 0;  // the entry of room cell (0, 0)
+  int cellScrollCol = 0, cellScrollRow = 0;  // entries the room is rotated by, wrapping
+  std::optional<uint16_t> cellPointer;       // the table's address is read from here
+  std::vector<uint16_t> cellScreens;         // each screen's table, left to right
   std::optional<uint16_t> attributes;
   int attrStride = 1, attrOffset = 0, attrTileOffset = -1, attrCount = 0;
   AttributeFormat attrFormat = AttributeFormat::Mrn;
@@ -235,6 +244,9 @@ class Simulation {
   Scenario scenario_;
   AsmResult image_;
   Binding binding_;
+  // Where the cell tables sit: fixed, or re-read from the map pointer before each call.
+  std::vector<uint16_t> cellBases_;
+  void refreshCellBases();
   std::unique_ptr<Machine> machine_;
   game::GameMachine* game_ = nullptr;                // machine_, when it runs a game
   std::shared_ptr<const game::FrameRunner> frames_;  // frame mode only

@@ -57,7 +57,9 @@ TEST_P(EachFrameGame, RecordsWhatCallModeRecords) {
     // Call mode holds the NMI during a call and frame mode calls after it, so
     // NES cycles agree; the Game Boy's VBlank handler may run inside a call
     // mode call, which happens wherever the boot left the LCD.
-    if (frame.machine().cpu() == Cpu::M6502) ASSERT_EQ(x.cycles, y.cycles) << "frame " << f;
+    if (frame.machine().cpu() == Cpu::M6502) {
+      ASSERT_EQ(x.cycles, y.cycles) << "frame " << f;
+    }
   }
   for (const FrameVerdict& v : classifyRecording(frame.scenario(), b))
     ASSERT_EQ(v.verdict, Verdict::Ok) << "frame " << v.frame << ": " << v.message;
