@@ -7,8 +7,10 @@
 
 #include "core/asm/ca65/ca65.h"
 #include "core/game/boot.h"
+#include "core/game/frame_run.h"
 #include "core/sim/call_memo.h"
 #include "core/sim/collision_rule.h"
+#include "core/sim/call_probe.h"
 #include "core/sim/map_layout.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -18,6 +20,9 @@
 #endif
 
 namespace core {
+
+using detail::ProbeObserver;
+using detail::takeResult;
 
 int Binding::fieldIndex(const std::string& name) const {
   for (size_t i = 0; i < fields.size(); ++i)
@@ -79,7 +84,8 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
   else
     a = dbg.addressOf(ref.label);
   if (!a) {
-    *error = field + ": label \"" + ref.label + "\" is not defined by the routine" +
+    *error = field + ": label \"" + ref.label + "\" is not defined by the " +
+             (field.rfind("game.", 0) == 0 ? "game's symbols" : "routine") +
              game::closestNamesText(dbg, ref.label);
     return false;
   }
@@ -144,7 +150,11 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   auto region = [&](std::string path, uint32_t begin, uint32_t size) {
     if (size > 0) regions.push_back({std::move(path), {begin, begin + size}});
   };
-  if (!resolve(dbg, {m.entry, 0}, "entry", b.entry, error)) return false;
+  // A frame-mode manifest may name its routines alone (the first is the entry).
+  const bool fromRoutines = m.game && m.game->mode == GameSpec::Mode::Frame &&
+                            !m.game->routines.empty() && m.game->routines[0] == m.entry;
+  if (!resolve(dbg, {m.entry, 0}, fromRoutines ? "game.routines[0]" : "entry", b.entry, error))
+    return false;
   uint16_t a = 0;
   if (!m.slot.empty()) {
     if (!resolve(dbg, m.slot, "entity.slot", a, error)) return false;
@@ -293,66 +303,6 @@ bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std:
 
 namespace {
 
-// Collects the map cells and attribute entries a call reads, and flags writes
-// into them (a routine that scribbles over its own map is a fault). It is the
-// machine's watch sink, so it sees only data reads and writes in those ranges;
-// audits attach it for writes only.
-class ProbeObserver final : public AccessObserver {
- public:
-  ProbeObserver(const Binding& b, const std::vector<uint16_t>& cellBases, const Room& room,
-                EntityFrame& out)
-      : b_(b), bases_(cellBases), room_(room), out_(out) {}
-  void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
-    bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
-    for (uint16_t base : bases_) {
-      if (addr < base || addr >= base + cellTableBytes(b_)) continue;
-      auto cell = cellOfAddress(b_, bases_, addr);
-      if (write)
-        badWrite(addr, value, "the map",
-                 cell ? "cell " + std::to_string((*cell)[0]) + "," + std::to_string((*cell)[1])
-                      : "outside the room");
-      else if (kind == AccessKind::Read && cell && room_.inside((*cell)[0], (*cell)[1]))
-        addUnique(out_.cellsRead, uint16_t((*cell)[1] * room_.width + (*cell)[0]));
-      break;
-    }
-    if (b_.attributes && addr >= *b_.attributes &&
-        addr < *b_.attributes + b_.attrStride * b_.attrCount) {
-      int off = addr - *b_.attributes;
-      if (write)
-        badWrite(addr, value, "the map's attribute table",
-                 "metatile " + std::to_string(off / b_.attrStride));
-      else if (kind == AccessKind::Read && off % b_.attrStride == b_.attrOffset)
-        addUnique(out_.attrsRead, uint16_t(off / b_.attrStride));
-    }
-  }
-
- private:
-  static void addUnique(std::vector<uint16_t>& v, uint16_t x) {
-    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
-  }
-  // The first bad write is the evidence; later ones add nothing a user needs.
-  void badWrite(uint16_t addr, uint8_t value, const char* table, const std::string& where) {
-    if (out_.badWrite) return;
-    out_.badWrite = true;
-    out_.faultDetail = "wrote $" + hex(value).substr(2) + " into " + table + " at $" + hex(addr) +
-                       " (" + where + ")";
-  }
-  const Binding& b_;
-  const std::vector<uint16_t>& bases_;
-  const Room& room_;
-  EntityFrame& out_;
-};
-
-// A call's result into its record: a CPU fault's reason before a bad write's.
-void takeResult(CallResult& r, EntityFrame& ef) {
-  ef.cycles = uint32_t(r.cycles);
-  ef.instructions = uint32_t(r.instructions);
-  ef.halt = r.reason;
-  if (isFault(r.reason) && !r.detail.empty())
-    ef.faultDetail =
-        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
-}
-
 uint64_t mix(uint64_t h, uint64_t v) {
   return (h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2))) * 0xFF51AFD7ED558CCDull;
 }
@@ -367,42 +317,6 @@ class TraceObserver final : public AccessObserver {
 };
 
 }  // namespace
-
-size_t Recording::byteSize() const {
-  size_t n = sizeof(*this);
-  for (const auto& f : frames) {
-    n += sizeof(FrameRecord) + f.entities.capacity() * sizeof(EntityFrame);
-    for (const auto& e : f.entities)
-      n += (e.before.capacity() + e.after.capacity()) * sizeof(int32_t) +
-           (e.cellsRead.capacity() + e.attrsRead.capacity()) * sizeof(uint16_t);
-  }
-  for (const auto& k : keyframes)
-    n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity() +
-         (k.system ? k.system->bytes() : 0);
-  return n;
-}
-
-bool Recording::operator==(const Recording& o) const {
-  if (fieldNames != o.fieldNames || keyInterval != o.keyInterval ||
-      oracleCollision != o.oracleCollision || frames.size() != o.frames.size() ||
-      keyframes.size() != o.keyframes.size())
-    return false;
-  for (size_t i = 0; i < keyframes.size(); ++i)
-    if (!keyframes[i].sameAs(o.keyframes[i])) return false;
-  for (size_t f = 0; f < frames.size(); ++f) {
-    const auto& a = frames[f].entities;
-    const auto& b = o.frames[f].entities;
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-      if (a[i].input != b[i].input || a[i].before != b[i].before || a[i].after != b[i].after ||
-          a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
-          a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
-          a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
-          a[i].faultDetail != b[i].faultDetail)
-        return false;
-  }
-  return true;
-}
 
 // The encoded room and attribute table: the ranges whose reads the runner records.
 static std::vector<AddressRange> watchedRanges(const Binding& b,
@@ -458,6 +372,7 @@ bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   binding_ = b;
   machine_ = std::move(machine);
   game_ = nullptr;
+  frames_ = nullptr;
   return true;
 }
 
@@ -474,9 +389,18 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
     *error = m.path + ": " + *error;
     return false;
   }
-  // The entry's bank is mapped for every call, and already at the start, so that
-  // tables in the same bank (the room) are encoded where the routine reads them.
-  if (const DebugSymbol* s = image.debug.symbol(m.entry)) {
+  std::shared_ptr<game::FrameRunner> frames;
+  if (m.game->mode == GameSpec::Mode::Frame) {
+    // The game maps its own banks; recording starts at the frame start after the boot.
+    frames = std::make_shared<game::FrameRunner>();
+    if (!frames->bind(m, image.debug, error)) {
+      *error = m.path + ": " + *error;
+      return false;
+    }
+    frames->alignToFrame(*machine);
+  } else if (const DebugSymbol* s = image.debug.symbol(m.entry)) {
+    // The entry's bank is mapped for every call, and already at the start, so that
+    // tables in the same bank (the room) are encoded where the routine reads them.
     if (!machine->mapBank(b.entry, unsigned(s->bank))) {
       *error = m.path + ": entry: \"" + m.entry + "\" is in bank " + std::to_string(s->bank) +
                ", which the cartridge cannot map at $" + hex(b.entry);
@@ -492,6 +416,7 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
   binding_ = b;
   game_ = machine.get();
   machine_ = std::move(machine);
+  frames_ = std::move(frames);
   return true;
 }
 
@@ -731,7 +656,14 @@ bool Simulation::runFrames(int first, std::vector<FrameRecord>& frames, std::vec
     if (f % interval == 0) keys.push_back(machine_->snapshot());
     auto& calls = frames[size_t(f - first)].entities;
     calls.resize(size_t(entities));
-    for (int i = 0; i < entities; ++i) {
+    if (frames_) {
+      if (progress.cancelled()) return cancelledRun(error);
+      if (binding_.cellPointer) refreshCellBases();
+      frames_->runFrame(
+          *game_, scenario_.inputAt(f), binding_, cellBases_, scenario_.map.room,
+          [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); }, true, calls);
+    }
+    for (int i = 0; i < entities && !frames_; ++i) {
       if (progress.cancelled()) return cancelledRun(error);
       runEntityInto(i, scenario_.inputAt(f), true, calls[size_t(i)]);
     }
@@ -826,6 +758,7 @@ bool Simulation::seek(int frame, int entity) {
   if (frame < 0 || frame >= int(recording_.frames.size()) || entity < 0 ||
       entity >= int(scenario_.entities.size()))
     return false;
+  if (frames_) return seekFrameMode(frame, entity);
   int k = frame / recording_.keyInterval;
   machine_->restore(recording_.keyframes[k]);
   EntityFrame scratch;
@@ -839,6 +772,19 @@ bool Simulation::seek(int frame, int entity) {
       runEntityInto(i, scenario_.inputAt(f), false, scratch);
     }
   return true;
+}
+
+// Frame mode: the frames before `frame` from their keyframe, then the game up to
+// the entity's call, adopted by the next beginCall (GameMachine::adoptNextCall).
+bool Simulation::seekFrameMode(int frame, int entity) {
+  const int k = frame / recording_.keyInterval;
+  machine_->restore(recording_.keyframes[size_t(k)]);
+  std::vector<EntityFrame> scratch(scenario_.entities.size());
+  auto read = [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); };
+  for (int f = k * recording_.keyInterval; f < frame; ++f)
+    frames_->runFrame(*game_, scenario_.inputAt(f), binding_, cellBases_, scenario_.map.room, read,
+                      false, scratch);
+  return frames_->runToCall(*game_, scenario_.inputAt(frame), entity, nullptr);
 }
 
 Trace Simulation::trace(int frame, int entity, size_t maxSteps) {
