@@ -22,9 +22,11 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   }
   bool opened = false;
   try {
-    if (!opts.openGame.empty())
+    if (!opts.openGame.empty()) {
       opened = openGame(opts.openGame);
-    else
+      if (!opened && binding_ && !opts.writeBinding.empty())
+        opened = writeBindingFiles(opts.writeBinding);
+    } else
       opened = !path.empty() && openScenario(path);
   } catch (const std::exception& e) {  // a bad file must not stop the app from starting
     status_ = "Cannot open " + path + ": " + e.what();
@@ -164,6 +166,9 @@ void GuiApp::drawMenuBar() {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--overlay %s)", o.help, o.name);
     }
     if (ImGui::MenuItem("Fit room", "Home")) view_.fitRequested = true;
+    const bool isGame = sim() && sim()->scenario().manifest.game;
+    if (ImGui::MenuItem("Binding...", nullptr, false, isGame))
+      openBindingPanel(sim()->scenario().manifest.game->rom);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {

@@ -17,6 +17,7 @@
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
+#include "core/game/binding_model.h"
 #include "core/game/rom.h"
 #include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
@@ -27,6 +28,8 @@ struct GLFWwindow;
 struct ImDrawList;
 
 namespace app {
+
+struct BindingPanelState;  // panel_binding.cpp's (app/gui/binding_panel.h)
 
 struct LaunchOptions {
   std::string scenario;
@@ -48,6 +51,8 @@ struct LaunchOptions {
   std::string openGame;                  // --open-game ROM: File > Open game... on this ROM
   std::string replaceRom;                // --replace-rom FILE: copy over the ROM, then reload
   bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
+  std::string bindingSearch;             // --binding-search TEXT: the Binding panel's search
+  std::string writeBinding;              // --write-binding SCENARIO: its Write... with the picks
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -125,6 +130,7 @@ class GuiApp {
   void drawSourcePanel();
   void drawMemoryPanel();
   void drawAuditPanel();
+  void drawBindingPanel();
 
  private:
   bool openScenario(const std::string& path);
@@ -193,6 +199,14 @@ class GuiApp {
   bool reloadFromDisk(const std::string& why);
   void drawGameInfo();
   void replaceRomForScript();
+  // The Binding panel: panel_binding.cpp.
+  void openBindingPanel(const std::string& romPath);
+  void bootBindingModel(BindingPanelState& b);
+  core::game::PeekFn bindingPeek();
+  void drawBindingPicks(const core::game::PeekFn& peek);
+  void drawBindingTable(const core::game::PeekFn& peek);
+  bool writeBindingFiles(const std::string& scenarioPath);
+  core::MapDocument bindingRoom(const BindingPanelState& b);
   // The source line at `pc` at the cursor; in banked code, the bank mapped there.
   std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
 
@@ -270,6 +284,7 @@ class GuiApp {
   bool quit_ = false;
   EditState edit_;
   GameDocState game_;
+  std::shared_ptr<BindingPanelState> binding_;  // shared_ptr: the type is incomplete here
 
   const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
 };
