@@ -19,12 +19,13 @@ struct BindingPanelState {
   std::vector<size_t> rows;  // model.search(search), recomputed when the text changes
   std::string rowsFor;
   std::map<std::string, core::game::PreviewType> previewTypes;  // by label
-  int previewFrames = 0;                                        // values this many frames after boot
+  int previewFrames = 0;  // values this many frames after boot
   std::string bootError;
   std::string bootedTo;
   FileDialog dialog;
   std::string status;
   bool statusError = false;
+  std::string roomNote;  // why the room written is not the game's
 };
 
 }  // namespace app

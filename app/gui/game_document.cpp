@@ -184,8 +184,7 @@ bool GuiApp::openGame(const std::string& romPath) {
     game_.info.push_back("no manifest binds this ROM yet: see docs/game-mode.md");
   game_.infoTitle = fileName(romPath);
   // The Binding panel shows the same summary and binds the labels; the popup only without it.
-  openBindingPanel(romPath);
-  game_.showInfo = !binding_ || !binding_->visible;
+  game_.showInfo = !openBindingPanel(romPath);
   status_ = fileName(romPath) + ": " + game_.info.front() + "; " + game_.info.back();
   if (opts_.frames > 0)
     for (const std::string& line : game_.info) std::printf("script: %s\n", line.c_str());

@@ -37,6 +37,8 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
     if (!opts.replaceRom.empty()) replaceRomForScript();
+    if (opts.importRoom && !importRoomFromGameAtCursor())
+      scriptError_ = "--import-room: " + status_;
     if (opts.rebuildGame) {
       rebuildGame();
       finishSimulation();
@@ -155,6 +157,7 @@ void GuiApp::drawMenuBar() {
   if (!ImGui::BeginMainMenuBar()) return;
   drawFileMenu();
   drawEditMenu();
+  drawRoomMenu();
   if (ImGui::BeginMenu("View")) {
     // One item per row of core's overlay table.
     for (int i = 0; i < core::kOverlayCount; ++i) {

@@ -53,6 +53,7 @@ struct LaunchOptions {
   bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
   std::string bindingSearch;             // --binding-search TEXT: the Binding panel's search
   std::string writeBinding;              // --write-binding SCENARIO: its Write... with the picks
+  bool importRoom = false;               // --import-room: Room > Import room from game at --frame
 };
 
 // View settings shared by panels, toggled from the View menu.
@@ -200,13 +201,16 @@ class GuiApp {
   void drawGameInfo();
   void replaceRomForScript();
   // The Binding panel: panel_binding.cpp.
-  void openBindingPanel(const std::string& romPath);
+  bool openBindingPanel(const std::string& romPath);  // false: the ROM does not load
   void bootBindingModel(BindingPanelState& b);
   core::game::PeekFn bindingPeek();
   void drawBindingPicks(const core::game::PeekFn& peek);
   void drawBindingTable(const core::game::PeekFn& peek);
   bool writeBindingFiles(const std::string& scenarioPath);
-  core::MapDocument bindingRoom(const BindingPanelState& b);
+  core::MapDocument bindingRoom(BindingPanelState& b);
+  // Room > Import room from game (game_room.cpp).
+  void drawRoomMenu();
+  bool importRoomFromGameAtCursor();
   // The source line at `pc` at the cursor; in banked code, the bank mapped there.
   std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
 

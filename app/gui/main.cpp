@@ -111,6 +111,8 @@ int main(int argc, char** argv) {
                  "Select a tab at start: routine (the routine editor); oam or vram (a "
                  "game's Memory panel); binding (the Binding panel of the open game)")
       ->check(CLI::IsMember({"routine", "oam", "vram", "binding"}));
+  cli.add_flag("--import-room", opts.importRoom,
+               "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,
                  "Type TEXT into the Binding panel's search (with --open-game or --show binding)");
   cli.add_option("--write-binding", opts.writeBinding,

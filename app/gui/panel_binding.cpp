@@ -31,10 +31,9 @@ const ImVec4 kPicked(0.5f, 0.9f, 0.5f, 1.0f);
 const ImVec4 kMuted(0.6f, 0.6f, 0.65f, 1.0f);
 
 // The roles offered in "use as", in menu order.
-const BindRole kRoles[] = {BindRole::None,     BindRole::Routine,    BindRole::X,
-                           BindRole::Y,        BindRole::W,          BindRole::H,
-                           BindRole::Input,    BindRole::MapCells,   BindRole::Attributes,
-                           BindRole::BootTo};
+const BindRole kRoles[] = {
+    BindRole::None, BindRole::Routine, BindRole::X,        BindRole::Y,          BindRole::W,
+    BindRole::H,    BindRole::Input,   BindRole::MapCells, BindRole::Attributes, BindRole::BootTo};
 
 std::string fileLine(const core::game::SymbolRow& r) {
   if (r.file.empty()) return "";
@@ -51,12 +50,12 @@ PanelRegistrar reg("Binding", 95, [](GuiApp& g) { g.drawBindingPanel(); });
 }  // namespace
 
 // The ROM's summary, symbols and suggestions; the panel shows once drawn.
-void GuiApp::openBindingPanel(const std::string& romPath) {
+bool GuiApp::openBindingPanel(const std::string& romPath) {
   auto b = std::make_shared<BindingPanelState>();
   std::string error;
   if (!b->model.open(romPath, &error)) {
     status_ = "Binding: " + error;
-    return;
+    return false;
   }
   b->picks = b->model.suggestedPicks();
   b->visible = true;
@@ -67,6 +66,7 @@ void GuiApp::openBindingPanel(const std::string& romPath) {
     std::printf("script: binding: %zu symbols, %zu suggestions%s\n",
                 binding_->model.symbols().size(), binding_->model.suggestions().size(),
                 binding_->bootError.empty() ? "" : ("; " + binding_->bootError).c_str());
+  return true;
 }
 
 // Boots the game as the picks say (a new boot label changes the values shown).
@@ -87,8 +87,7 @@ core::game::PeekFn GuiApp::bindingPeek() {
     core::Machine* m = &sim()->machine();
     return [&now, m](uint16_t a) -> uint8_t { return a < now.size() ? now[a] : m->peek(a); };
   }
-  if (core::game::GameMachine* m = b.model.machine())
-    return [m](uint16_t a) { return m->peek(a); };
+  if (core::game::GameMachine* m = b.model.machine()) return [m](uint16_t a) { return m->peek(a); };
   return {};
 }
 
@@ -152,7 +151,10 @@ void GuiApp::drawBindingPicks(const core::game::PeekFn& peek) {
     p.cellsStride = std::clamp(cells[2], 1, 1024);
   }
   int cellIndex = d.cellSize == 16 ? 1 : 0;
-  if (ImGui::Combo("cell px", &cellIndex, "8\0" "16\0")) p.cellSize = cellIndex ? 16 : 8;
+  if (ImGui::Combo("cell px", &cellIndex,
+                   "8\0"
+                   "16\0"))
+    p.cellSize = cellIndex ? 16 : 8;
   int count = p.attributeCount;
   if (ImGui::InputInt("attributes", &count)) p.attributeCount = std::clamp(count, 1, 256);
   int format = int(p.attributeFormat);
@@ -223,10 +225,12 @@ void GuiApp::drawBindingTable(const core::game::PeekFn& peek) {
       ImGui::TableSetColumnIndex(5);
       if (peek && r.region == core::game::Region::Ram) {
         auto it = b.previewTypes.find(r.name);
-        int type = int(it != b.previewTypes.end() ? it->second
-                                                   : core::game::defaultPreview(r.size));
+        int type =
+            int(it != b.previewTypes.end() ? it->second : core::game::defaultPreview(r.size));
         ImGui::SetNextItemWidth(48);
-        if (ImGui::Combo("##type", &type, "u8\0s8\0u16\0s16\0" "8.8\0"))
+        if (ImGui::Combo("##type", &type,
+                         "u8\0s8\0u16\0s16\0"
+                         "8.8\0"))
           b.previewTypes[r.name] = core::game::PreviewType(type);
         ImGui::SameLine();
         ImGui::TextUnformatted(
@@ -303,15 +307,20 @@ void GuiApp::drawBindingPanel() {
     b.dialog.open(FileDialog::Mode::Save, "Write scenario (manifest and map beside it)",
                   files.scenario);
   }
-  if (!b.status.empty()) ImGui::TextColored(b.statusError ? kSuggested : kPicked, "%s",
-                                            b.status.c_str());
+  if (!b.status.empty())
+    ImGui::TextColored(b.statusError ? kSuggested : kPicked, "%s", b.status.c_str());
   drawBindingTable(peek);
   ImGui::End();
   if (auto path = b.dialog.draw()) writeBindingFiles(*path);
 }
 
-// The room written with the scenario.
-core::MapDocument GuiApp::bindingRoom(const BindingPanelState& b) {
+// The room written with the scenario: the one the booted game holds, else (no map
+// picked, a layout that cannot be read back) an empty room of the table's size.
+core::MapDocument GuiApp::bindingRoom(BindingPanelState& b) {
+  core::MapDocument room;
+  std::string error;
+  if (b.model.roomFromGame(b.picks, &room, &error)) return room;
+  b.roomNote = "the room is empty (not read from the game: " + error + ")";
   return core::game::blankRoomFor(b.model, b.picks);
 }
 
@@ -328,6 +337,7 @@ bool GuiApp::writeBindingFiles(const std::string& scenarioPath) {
   const core::game::BindingFiles files{base + ".manifest.json", base + ".scenario.json",
                                        base + ".map.json"};
   std::string error;
+  b.roomNote.clear();
   const core::MapDocument room = bindingRoom(b);
   if (!core::game::writeBinding(b.model, b.picks, room, files, &error)) {
     b.status = "Not written: " + error;
@@ -336,7 +346,8 @@ bool GuiApp::writeBindingFiles(const std::string& scenarioPath) {
     if (opts_.frames > 0) std::printf("script: binding: %s\n", b.status.c_str());
     return false;
   }
-  b.status = "Wrote " + files.manifest + ", " + files.scenario + " and " + files.map;
+  b.status = "Wrote " + files.manifest + ", " + files.scenario + " and " + files.map +
+             (b.roomNote.empty() ? "" : "; " + b.roomNote);
   b.statusError = false;
   if (opts_.frames > 0) std::printf("script: binding: %s\n", b.status.c_str());
   if (!openPath(files.scenario)) return false;

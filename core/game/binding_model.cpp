@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "core/game/boot.h"
+#include "core/game/room_import.h"
 #include "core/map/map_file.h"
 #include "core/sim/scenario.h"
 #include "core/util/files.h"
@@ -26,11 +27,16 @@ const char* bindRoleName(BindRole role) {
 
 const char* regionName(Region region) {
   switch (region) {
-    case Region::Ram: return "RAM";
-    case Region::Rom: return "ROM";
-    case Region::Video: return "VRAM";
-    case Region::Io: return "I/O";
-    case Region::Constant: return "const";
+    case Region::Ram:
+      return "RAM";
+    case Region::Rom:
+      return "ROM";
+    case Region::Video:
+      return "VRAM";
+    case Region::Io:
+      return "I/O";
+    case Region::Constant:
+      return "const";
   }
   return "?";
 }
@@ -65,11 +71,21 @@ std::string previewValue(const PeekFn& read, uint16_t address, PreviewType type)
   const unsigned word = lo | unsigned(read(uint16_t(address + 1))) << 8;
   char buf[32];
   switch (type) {
-    case PreviewType::U8: std::snprintf(buf, sizeof buf, "%u", lo); break;
-    case PreviewType::S8: std::snprintf(buf, sizeof buf, "%d", int(int8_t(lo))); break;
-    case PreviewType::U16: std::snprintf(buf, sizeof buf, "%u", word); break;
-    case PreviewType::S16: std::snprintf(buf, sizeof buf, "%d", int(int16_t(word))); break;
-    case PreviewType::Fixed88: std::snprintf(buf, sizeof buf, "%.3f", double(word) / 256.0); break;
+    case PreviewType::U8:
+      std::snprintf(buf, sizeof buf, "%u", lo);
+      break;
+    case PreviewType::S8:
+      std::snprintf(buf, sizeof buf, "%d", int(int8_t(lo)));
+      break;
+    case PreviewType::U16:
+      std::snprintf(buf, sizeof buf, "%u", word);
+      break;
+    case PreviewType::S16:
+      std::snprintf(buf, sizeof buf, "%d", int(int16_t(word)));
+      break;
+    case PreviewType::Fixed88:
+      std::snprintf(buf, sizeof buf, "%.3f", double(word) / 256.0);
+      break;
   }
   return buf;
 }
@@ -85,22 +101,42 @@ void BindingPicks::assign(BindRole role, const std::string& label) {
   for (auto it = fields.begin(); it != fields.end();)
     it = it->second == label ? fields.erase(it) : std::next(it);
   switch (role) {
-    case BindRole::None: break;
-    case BindRole::Routine: routines.push_back(label); break;
-    case BindRole::X: x = label; break;
-    case BindRole::Y: y = label; break;
-    case BindRole::W: w = label; break;
-    case BindRole::H: h = label; break;
-    case BindRole::Input: input = label; break;
-    case BindRole::MapCells: cells = label; break;
-    case BindRole::Attributes: attributes = label; break;
-    case BindRole::BootTo: bootTo = label; break;
+    case BindRole::None:
+      break;
+    case BindRole::Routine:
+      routines.push_back(label);
+      break;
+    case BindRole::X:
+      x = label;
+      break;
+    case BindRole::Y:
+      y = label;
+      break;
+    case BindRole::W:
+      w = label;
+      break;
+    case BindRole::H:
+      h = label;
+      break;
+    case BindRole::Input:
+      input = label;
+      break;
+    case BindRole::MapCells:
+      cells = label;
+      break;
+    case BindRole::Attributes:
+      attributes = label;
+      break;
+    case BindRole::BootTo:
+      bootTo = label;
+      break;
   }
 }
 
 BindRole BindingPicks::roleOf(const std::string& label) const {
   if (label.empty()) return BindRole::None;
-  if (std::find(routines.begin(), routines.end(), label) != routines.end()) return BindRole::Routine;
+  if (std::find(routines.begin(), routines.end(), label) != routines.end())
+    return BindRole::Routine;
   if (x == label) return BindRole::X;
   if (y == label) return BindRole::Y;
   if (w == label) return BindRole::W;
@@ -151,8 +187,10 @@ void scanDefinitions(const std::string& path, const std::string& text,
                         (rest.compare(r, 3, "EQU") == 0 || rest.compare(r, 3, "equ") == 0 ||
                          (rest[r] == '=' && rest.compare(r, 2, "==") != 0));
     if (!label && !equate) continue;
-    if (name[0] == '.' && !parent.empty()) name = parent + name;
-    else if (label && name.find('.') == std::string::npos && name[0] != '@') parent = name;
+    if (name[0] == '.' && !parent.empty())
+      name = parent + name;
+    else if (label && name.find('.') == std::string::npos && name[0] != '@')
+      parent = name;
     defs.emplace(name, std::make_pair(path, lineNo));
   }
 }
@@ -310,9 +348,10 @@ bool BindingModel::open(const std::string& romPath, std::string* error,
     }
     sources_.push_back(source);
   }
-  if (symbolFiles_.empty()) warnings_.push_back(fs::path(romPath).filename().string() +
-                                                ": no symbol file beside it (.dbg, .sym, .map, "
-                                                ".labels.txt, .lbl, .nl)");
+  if (symbolFiles_.empty())
+    warnings_.push_back(fs::path(romPath).filename().string() +
+                        ": no symbol file beside it (.dbg, .sym, .map, "
+                        ".labels.txt, .lbl, .nl)");
   for (std::string& w : checkSymbols(debug_, rom_)) warnings_.push_back(std::move(w));
   std::vector<std::string> dirs = sourceDirs;
   if (dirs.empty()) {
@@ -483,9 +522,71 @@ bool BindingModel::boot(const BindingPicks& picks, std::string* error, int extra
   return true;
 }
 
+RoutineManifest bindingManifest(const BindingModel& model, const BindingPicks& in) {
+  const BindingPicks p = model.withDefaults(in);
+  RoutineManifest m;
+  m.name = p.name;
+  m.cpu = model.cpu();
+  m.entry = p.routines.empty() ? std::string() : p.routines.front();
+  GameSpec g;
+  g.rom = model.rom().path;
+  g.symbols = model.symbolFiles();
+  g.bootTo = p.bootTo;
+  g.bootFrames = p.bootTo.empty() ? p.bootFrames : 0;
+  m.game = g;
+  for (const auto& [key, label] :
+       {std::pair<std::string, std::string>{"x", p.x}, {"y", p.y}, {"w", p.w}, {"h", p.h}})
+    if (!label.empty()) m.fields[key].ref.label = label;
+  for (const auto& [key, label] : p.fields) m.fields[key].ref.label = label;
+  for (auto& [key, f] : m.fields)
+    if (const SymbolRow* r = model.row(f.ref.label); r && r->size == 2) f.size = 2;
+  if (!p.input.empty()) {
+    InputBinding input;
+    input.ref.label = p.input;
+    input.encoding = m.cpu == Cpu::M6502 ? InputBinding::Encoding::NesButtons
+                                         : InputBinding::Encoding::GbButtons;
+    m.input = input;
+  }
+  if (!p.cells.empty()) m.cells = CellLayout{{p.cells}, p.cellsStride, p.cellsWidth, p.cellsHeight};
+  if (!p.attributes.empty()) {
+    AttributeLayout a;
+    a.ref.label = p.attributes;
+    a.count = p.attributeCount;
+    a.format = p.attributeFormat;
+    m.attributes = a;
+  }
+  m.hitbox = p.hitbox;
+  m.cycleBudget = m.cpu == Cpu::M6502 ? 29780 : 17556;
+  return m;
+}
+
+bool BindingModel::roomFromGame(const BindingPicks& picks, MapDocument* out,
+                                std::string* error) const {
+  if (!machine_) {
+    if (error) *error = "the game is not booted";
+    return false;
+  }
+  if (picks.cells.empty()) {
+    if (error) *error = "pick the map (the cell table) first";
+    return false;
+  }
+  // A copy: reading the room must not disturb the machine the values come from.
+  std::string why;
+  std::unique_ptr<GameMachine> copy = makeGameMachine(rom_.bytes, rom_.path, &why);
+  if (!copy) {
+    if (error) *error = why;
+    return false;
+  }
+  copy->restore(machine_->snapshot());
+  if (!importRoomFromGame(bindingManifest(*this, picks), debug_, *copy, out, error)) return false;
+  const BindingPicks p = withDefaults(picks);
+  out->room.cellSize = p.cellSize;
+  if (out->name.empty()) out->name = fs::path(rom_.path).stem().string();
+  return true;
+}
+
 bool bindingManifestJson(const BindingModel& model, const BindingPicks& in,
-                         const std::string& manifestDir, nlohmann::json* out,
-                         std::string* error) {
+                         const std::string& manifestDir, nlohmann::json* out, std::string* error) {
   const BindingPicks p = model.withDefaults(in);
   std::string missing;
   if (p.routines.empty()) missing += ", the routine";

@@ -40,8 +40,8 @@ namespace core::game {
 // What a symbol can be bound as ("use as" in the panel).
 enum class BindRole : uint8_t {
   None,
-  Routine,     // the collision routine's entry (several for frame mode)
-  X,           // entity fields
+  Routine,  // the collision routine's entry (several for frame mode)
+  X,        // entity fields
   Y,
   W,
   H,
@@ -88,8 +88,8 @@ PreviewType defaultPreview(uint32_t size);
 
 // The user's choices, by label name. Sizes of 0 take the CPU's screen in cells.
 struct BindingPicks {
-  std::vector<std::string> routines;  // the first is the manifest's `entry`
-  std::string x, y, w, h;             // entity fields (x and y required)
+  std::vector<std::string> routines;          // the first is the manifest's `entry`
+  std::string x, y, w, h;                     // entity fields (x and y required)
   std::map<std::string, std::string> fields;  // further entity fields: name -> label
   std::string input;
   std::string cells;
@@ -98,9 +98,9 @@ struct BindingPicks {
   std::string attributes;
   int attributeCount = 16;
   AttributeFormat attributeFormat = AttributeFormat::SolidBit;
-  std::string bootTo;   // empty: boot `bootFrames` frames
-  int bootFrames = 30;  // used when bootTo is empty
-  bool frameMode = false;  // run the game's own main loop (issue 17) instead of calling
+  std::string bootTo;            // empty: boot `bootFrames` frames
+  int bootFrames = 30;           // used when bootTo is empty
+  bool frameMode = false;        // run the game's own main loop (issue 17) instead of calling
   std::optional<Hitbox> hitbox;  // default: one cell
   std::string name;              // the manifest's name; default from the ROM's file name
 
@@ -146,6 +146,10 @@ class BindingModel {
   // reason (a boot that never arrives) and machine() null.
   bool boot(const BindingPicks& picks, std::string* error, int extraFrames = 0);
   GameMachine* machine() const { return machine_.get(); }
+  // The room the booted game holds, read through the picked cell and attribute tables
+  // (core::importRoomFromGame). False with the reason: no boot, no map picked, a layout
+  // that cannot be read.
+  bool roomFromGame(const BindingPicks& picks, MapDocument* out, std::string* error) const;
 
  private:
   void buildRows(const std::vector<std::string>& sourceDirs);
@@ -162,6 +166,8 @@ class BindingModel {
   std::unique_ptr<GameMachine> machine_;
 };
 
+// The manifest the picks make, in memory (paths resolved, as loadManifest gives them).
+RoutineManifest bindingManifest(const BindingModel& model, const BindingPicks& picks);
 // The manifest the picks make (paths relative to `manifestDir`). Picks without x, y or a
 // routine make an error, not a manifest.
 bool bindingManifestJson(const BindingModel& model, const BindingPicks& picks,
