@@ -266,6 +266,7 @@ void GuiApp::drawBindingPanel() {
   BindingPanelState& b = *binding_;
   ImGui::SetNextWindowPos(ImVec2(150, 60), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(1300, 780), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // the room behind would show through the table
   const std::string title =
       "Binding: " + fs::path(b.model.rom().path).filename().string() + "###binding";
   if (!ImGui::Begin(title.c_str(), &b.visible)) {

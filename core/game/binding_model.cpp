@@ -257,7 +257,11 @@ std::vector<Score> scoreSymbol(const SymbolRow& s) {
     return out;
   if (s.name.find("::@") != std::string::npos || s.name.find('.') != std::string::npos)
     return out;  // locals
-  const std::vector<std::string> w = splitWords(s.name);
+  // A scoped name (`collide_player::y_axis`) is judged by its own last part: a label
+  // inside the routine is not the routine.
+  const size_t scope = s.name.rfind("::");
+  const std::vector<std::string> w =
+      splitWords(scope == std::string::npos ? s.name : s.name.substr(scope + 2));
   if (w.empty()) return out;
   const bool ram = s.region == Region::Ram;
   const bool who = has(w, {"player", "hero", "plr", "p1", "link", "mario"});
@@ -610,6 +614,11 @@ bool bindingManifestJson(const BindingModel& model, const BindingPicks& in,
     game["boot"] = {{"to", p.bootTo}, {"maxFrames", 120}};
   else
     game["boot"] = {{"frames", p.bootFrames}};
+  if (p.frameMode) {
+    // Frame mode (core/game/frame_run.h): the game's own loop, every call of the routines.
+    game["mode"] = "frame";
+    game["routines"] = p.routines;
+  }
   j["game"] = game;
   j["entry"] = p.routines.front();
   // One frame of CPU time: NTSC NES cycles, Game Boy M-cycles.

@@ -76,6 +76,13 @@ TEST_P(BindingModelTest, SuggestionsFindTheLabelsTheManifestUses) {
   EXPECT_EQ(bestName(model_, BindRole::MapCells), g.cells);
   EXPECT_EQ(bestName(model_, BindRole::Attributes), g.attributes);
   EXPECT_EQ(bestName(model_, BindRole::BootTo), "main_loop");
+  // Labels inside the routine (`collide_player::done`) are not routines.
+  for (const Suggestion& s : model_.suggestions()) {
+    if (s.role != BindRole::Routine) continue;
+    EXPECT_EQ(model_.symbols()[s.symbol].name.find(std::string(g.routine) + "::"),
+              std::string::npos)
+        << model_.symbols()[s.symbol].name;
+  }
   // Shown as suggestions of their rows, with a reason.
   const auto found = model_.search(g.x);
   ASSERT_FALSE(found.empty());
