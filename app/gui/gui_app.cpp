@@ -24,8 +24,10 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   try {
     if (!opts.openGame.empty()) {
       opened = openGame(opts.openGame);
-      if (!opened && binding_ && !opts.writeBinding.empty())
+      if (!opened && binding_ && !opts.writeBinding.empty()) {
+        useSuggestedBindings();  // as the panel's "Use all suggestions"
         opened = writeBindingFiles(opts.writeBinding);
+      }
     } else
       opened = !path.empty() && openScenario(path);
   } catch (const std::exception& e) {  // a bad file must not stop the app from starting

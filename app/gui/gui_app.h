@@ -207,6 +207,7 @@ class GuiApp {
   void drawBindingPicks(const core::game::PeekFn& peek);
   void drawBindingTable(const core::game::PeekFn& peek);
   bool writeBindingFiles(const std::string& scenarioPath);
+  void useSuggestedBindings();
   core::MapDocument bindingRoom(BindingPanelState& b);
   // Room > Import room from game (game_room.cpp).
   void drawRoomMenu();

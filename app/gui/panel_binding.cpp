@@ -57,7 +57,8 @@ bool GuiApp::openBindingPanel(const std::string& romPath) {
     status_ = "Binding: " + error;
     return false;
   }
-  b->picks = b->model.suggestedPicks();
+  // Nothing is picked until the user says so; the values come from a boot to the
+  // suggested main loop meanwhile.
   b->visible = true;
   bootBindingModel(*b);
   binding_ = std::move(b);
@@ -72,9 +73,27 @@ bool GuiApp::openBindingPanel(const std::string& romPath) {
 // Boots the game as the picks say (a new boot label changes the values shown).
 void GuiApp::bootBindingModel(BindingPanelState& b) {
   b.bootError.clear();
-  b.bootedTo = b.picks.bootTo;
-  if (!b.model.boot(b.picks, &b.bootError, b.previewFrames))
+  core::game::BindingPicks boot = b.picks;
+  if (boot.bootTo.empty()) boot.bootTo = b.model.suggestedPicks().bootTo;
+  b.bootedTo = boot.bootTo;
+  if (!b.model.boot(boot, &b.bootError, b.previewFrames))
     b.bootError = "cannot boot the game for values: " + b.bootError;
+}
+
+void GuiApp::useSuggestedBindings() {
+  BindingPanelState& b = *binding_;
+  const core::game::BindingPicks keep = b.picks;
+  b.picks = b.model.suggestedPicks();
+  // Sizes, mode and hitbox the user set stay.
+  b.picks.frameMode = keep.frameMode;
+  b.picks.cellsWidth = keep.cellsWidth;
+  b.picks.cellsHeight = keep.cellsHeight;
+  b.picks.cellsStride = keep.cellsStride;
+  b.picks.cellSize = keep.cellSize;
+  b.picks.attributeCount = keep.attributeCount;
+  b.picks.attributeFormat = keep.attributeFormat;
+  b.picks.hitbox = keep.hitbox;
+  bootBindingModel(b);
 }
 
 // The bytes the value column reads: the open game's bus at the debugger's cursor
@@ -104,33 +123,52 @@ void GuiApp::drawBindingPicks(const core::game::PeekFn& peek) {
     return std::string(core::game::previewTypeName(type)) + " " +
            core::game::previewValue(peek, uint16_t(r->address), type);
   };
-  auto pick = [&](const char* role, const std::string& label, bool needed, bool withValue) {
+  // An unpicked role shows its best suggestion, marked as one, with a button to take it.
+  bool boot = false;
+  auto pick = [&](BindRole role, const char* title, const std::string& label, bool needed,
+                  bool withValue) {
+    ImGui::PushID(int(role));
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextColored(kMuted, "%s", role);
+    ImGui::TextColored(kMuted, "%s", title);
     ImGui::TableSetColumnIndex(1);
-    if (label.empty())
-      ImGui::TextColored(needed ? ImVec4(1, 0.55f, 0.45f, 1) : kMuted, needed ? "pick one" : "-");
-    else
+    std::string shown = label;
+    if (label.empty()) {
+      if (const core::game::Suggestion* s = m.bestFor(role)) {
+        shown = m.symbols()[s->symbol].name;
+        ImGui::TextColored(kSuggested, "%s?", shown.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("suggested: %s", s->reason.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("use")) {
+          p.assign(role, shown);
+          boot = boot || role == BindRole::BootTo;
+        }
+      } else {
+        ImGui::TextColored(needed ? ImVec4(1, 0.55f, 0.45f, 1) : kMuted,
+                           needed ? "pick one below" : "-");
+      }
+    } else {
       ImGui::TextColored(kPicked, "%s", label.c_str());
+    }
     ImGui::TableSetColumnIndex(2);
-    if (withValue && !label.empty()) ImGui::TextUnformatted(value(label).c_str());
+    if (withValue && !shown.empty()) ImGui::TextUnformatted(value(shown).c_str());
+    ImGui::PopID();
   };
-  if (ImGui::BeginTable("picks", 3, ImGuiTableFlags_SizingFixedFit, ImVec2(380, 0))) {
+  if (ImGui::BeginTable("picks", 3, ImGuiTableFlags_SizingFixedFit, ImVec2(420, 0))) {
     ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed, 80);
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, 170);
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, 210);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, 110);
     std::string routines;
     for (const std::string& r : p.routines) routines += (routines.empty() ? "" : ", ") + r;
-    pick("routine", routines, true, false);
-    pick("x", p.x, true, true);
-    pick("y", p.y, true, true);
-    pick("w", p.w, false, true);
-    pick("h", p.h, false, true);
-    pick("input", p.input, false, true);
-    pick("map", p.cells, false, false);
-    pick("attributes", p.attributes, false, false);
-    pick("boot to", p.bootTo, false, false);
+    pick(BindRole::Routine, "routine", routines, true, false);
+    pick(BindRole::X, "x", p.x, true, true);
+    pick(BindRole::Y, "y", p.y, true, true);
+    pick(BindRole::W, "w", p.w, false, true);
+    pick(BindRole::H, "h", p.h, false, true);
+    pick(BindRole::Input, "input", p.input, false, true);
+    pick(BindRole::MapCells, "map", p.cells, false, false);
+    pick(BindRole::Attributes, "attributes", p.attributes, false, false);
+    pick(BindRole::BootTo, "boot to", p.bootTo, false, false);
     ImGui::EndTable();
   }
   ImGui::SameLine();
@@ -166,6 +204,7 @@ void GuiApp::drawBindingPicks(const core::game::PeekFn& peek) {
     p.hitbox = core::Hitbox{box[0], box[1], std::max(1, box[2]), std::max(1, box[3])};
   ImGui::PopItemWidth();
   ImGui::EndGroup();
+  if (boot) bootBindingModel(b);
 }
 
 void GuiApp::drawBindingTable(const core::game::PeekFn& peek) {
@@ -290,10 +329,7 @@ void GuiApp::drawBindingPanel() {
   ImGui::SameLine();
   ImGui::TextColored(kMuted, "%zu of %zu", b.rows.size(), m.symbols().size());
   ImGui::SameLine();
-  if (ImGui::Button("Use all suggestions")) {
-    b.picks = m.suggestedPicks();
-    bootBindingModel(b);
-  }
+  if (ImGui::Button("Use all suggestions")) useSuggestedBindings();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Suggestions are guesses from names: check each pick");
   ImGui::SameLine();
