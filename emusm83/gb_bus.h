@@ -130,8 +130,9 @@ class GbBus : public Bus {
   Cartridge* cartridge() { return cart_ ? &*cart_ : nullptr; }
   const GbTimer& timer() const { return timer_; }
   uint8_t ly() const;
-  uint8_t statMode() const;                  // 0-3, as STAT bits 0-1 read
-  uint64_t clock() const { return clock_; }  // M-cycles ticked so far
+  uint8_t statMode() const;                        // 0-3, as STAT bits 0-1 read
+  uint64_t clock() const { return clock_; }        // M-cycles ticked so far
+  uint32_t lcdCycle() const { return lcdClock_; }  // M-cycles into the LCD's frame
 
  private:
   uint8_t readIo(uint16_t addr) const;

@@ -18,11 +18,12 @@
 //   FrameRunner run;
 //   if (!run.bind(manifest, image.debug, binding, &error)) ...;
 //   run.alignToFrame(machine);                      // once, after the boot
-//   run.runFrame(machine, buttons, fields, probe, rows);
+//   run.runFrame(machine, buttons, binding, room, readFields, true, rows);  // per frame
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,16 +57,16 @@ class FrameRunner {
 
   // Reads an entity's fields (Simulation::readFields) into the vector.
   using ReadFields = std::function<void(int slot, std::vector<int32_t>&)>;
-  // Runs one call, the machine stopped at its entry: records it into `row`
-  // (`observe`: cells read through the machine's watch sink).
-  using RecordCall = std::function<void(int slot, uint16_t entry, EntityFrame& row)>;
 
-  // One game frame with `buttons` held: `rows` (one per entity) are filled by
-  // `record` for each call; an entity with no call this frame gets a row with
-  // before = after and no cycles. A second call for the same entity in one frame
-  // is merged into its row (cycles added, cells read joined, `after` the last).
-  void runFrame(GameMachine& m, uint8_t buttons, const ReadFields& read, const RecordCall& record,
-                std::vector<EntityFrame>& rows) const;
+  // One game frame with `buttons` held. `rows` (one per entity) get a row for
+  // each call: fields before and after, cycles, instructions, the halt, and with
+  // `observe` the cells and attributes of `b` it read (over `room`). An entity
+  // with no call this frame gets before = after, no cycles and input 0 (nothing
+  // for the oracle to judge). A second call for the same entity in one frame is
+  // merged into its row (cycles added, cells joined, `after` the last). Calls
+  // whose entity is out of range run unrecorded.
+  void runFrame(GameMachine& m, uint8_t buttons, const Binding& b, const Room& room,
+                const ReadFields& read, bool observe, std::vector<EntityFrame>& rows) const;
   // Runs the frame (calls unrecorded) until the call of entity `row` is about to
   // begin: the machine stands at the routine's entry, ready for beginCall(entry).
   // False (the machine at the frame's end) when the frame has no call for it.

@@ -55,6 +55,23 @@ class GameMachine : public Machine {
   // the 8 KiB at $8000).
   virtual std::vector<uint8_t> oam() const = 0;
   virtual std::vector<uint8_t> vram() const = 0;
+  // Runs the game itself, as runFree, until PC reaches an address set in `stops`
+  // (65,536 entries; the instruction at the starting PC always runs) or
+  // `maxCycles` pass. Frame mode's execution hook on the routine labels.
+  virtual GameRun runFreeTo(const std::vector<bool>& stops, uint64_t maxCycles) = 0;
+  // CPU cycles from here to the next frame start: NES vblank start (the NMI's
+  // moment); Game Boy LY 144 (VBlank), or the next 17,556-cycle frame with the
+  // LCD off. A whole frame when standing on the start.
+  virtual uint64_t cyclesToFrameStart() const = 0;
+  // Frame mode: the game stands at a routine's entry, called by the game itself.
+  // The next beginCall(entry) at this PC adopts that call instead of planting a
+  // synthetic one: registers, bank and stack stay as the game left them, the
+  // return address on the stack is swapped for the return sentinel (so resume(),
+  // step() and the debugger end it as in call mode) and the NMI is not held.
+  void adoptNextCall() { adoptPending_ = true; }
+  // After an adopted call reached the sentinel: the stack bytes it held and PC
+  // go back to the game's return address. False when no adopted call returned.
+  virtual bool finishAdoptedCall() = 0;
   // Banks beginCall(entry) maps first (from the entry symbol's bank).
   void setEntryBank(uint16_t entry, unsigned bank) { entryBanks_.push_back({entry, bank}); }
 
@@ -64,6 +81,14 @@ class GameMachine : public Machine {
 
  protected:
   void mapEntryBank(uint16_t entry);
+  // True (once) when beginCall is to adopt the game's call standing at PC (any of
+  // frame mode's routines: the caller's `entry` may name the first).
+  bool takeAdoption() {
+    const bool adopt = adoptPending_;
+    adoptPending_ = false;
+    return adopt;
+  }
+  void dropAdoption() { adoptPending_ = false; }
 
  private:
   struct EntryBank {
@@ -72,6 +97,7 @@ class GameMachine : public Machine {
   };
   std::vector<EntryBank> entryBanks_;
   std::optional<Snapshot> start_;
+  bool adoptPending_ = false;
 };
 
 // From the bytes of a .nes or .gb (core::game::loadRomBytes decides which);

@@ -64,6 +64,16 @@ class GameCpuMachine : public GameMachine {
     return {r.reason, r.cycles, r.detail};
   }
 
+  GameRun runFreeTo(const std::vector<bool>& stops, uint64_t maxCycles) override {
+    self().freeRunning();
+    Limits limits;
+    limits.maxCycles = maxCycles;
+    limits.breakpoints = &stops;
+    CallResult r = run(limits, nullptr);
+    if (r.reason == Derived::kFault) r = reviewed(r);
+    return {r.reason, r.cycles, r.detail};
+  }
+
   void setWatch(const std::vector<AddressRange>& ranges) override {
     watch_.setRanges(ranges);
     applyWatch();

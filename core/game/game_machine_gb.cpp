@@ -56,6 +56,8 @@ class GbGameMachine final : public GbBase {
   // CALL semantics on the game's own stack; IME stays as the game left it, so its
   // interrupt handlers may run inside the call (and return by RETI).
   void beginCall(uint16_t entry) override {
+    if (takeAdoption()) return adopt();
+    adopted_ = false;
     cpu_.clearLock();  // also ends a HALT the boot stopped in
     mapEntryBank(entry);
     auto& r = cpu_.regs;
@@ -65,6 +67,35 @@ class GbGameMachine final : public GbBase {
     bus_.poke(uint16_t(r.sp + 1), uint8_t(core::detail::kSentinel >> 8));
     r.pc = entry;
     applyCallRegisters();
+  }
+
+  // The game's CALL pushed its return address at SP (low) and SP+1 (high).
+  void adopt() {
+    auto& r = cpu_.regs;
+    expectedSp_ = uint16_t(r.sp + 2);
+    for (int i = 0; i < 2; ++i) {
+      stackAt_[i] = uint16_t(r.sp + i);
+      stackWas_[i] = bus_.peek(stackAt_[i]);
+    }
+    bus_.poke(stackAt_[0], uint8_t(core::detail::kSentinel));
+    bus_.poke(stackAt_[1], uint8_t(core::detail::kSentinel >> 8));
+    adopted_ = true;
+  }
+  bool finishAdoptedCall() override {
+    if (!adopted_ || pc() != core::detail::kSentinel) return false;
+    adopted_ = false;
+    for (int i = 0; i < 2; ++i) bus_.poke(stackAt_[i], stackWas_[i]);
+    cpu_.regs.pc = uint16_t(stackWas_[0] | stackWas_[1] << 8);
+    return true;
+  }
+  // VBlank starts at LY 144, 144 * 114 M-cycles into the LCD's frame.
+  uint64_t cyclesToFrameStart() const override {
+    constexpr uint64_t kVblank = 144 * 114;
+    if (!(bus_.peek(0xFF40) & 0x80))
+      return kFrameCycles - (bus_.clock() - bootClock_) % kFrameCycles;
+    const uint64_t at = bus_.lcdCycle() % kFrameCycles;
+    const uint64_t n = (kVblank + kFrameCycles - at) % kFrameCycles;
+    return n == 0 ? kFrameCycles : n;
   }
 
   uint16_t pc() const override { return cpu_.regs.pc; }
@@ -95,6 +126,8 @@ class GbGameMachine final : public GbBase {
   }
 
   void restore(const Snapshot& s) override {
+    dropAdoption();
+    adopted_ = false;
     const auto* st = dynamic_cast<const HeldGb*>(s.system.get());
     if (st) {
       bus_.loadState(st->state.bus);
@@ -133,6 +166,9 @@ class GbGameMachine final : public GbBase {
   size_t stateBytes_ = 0;
   uint64_t bootClock_ = 0;
   unsigned expectedSp_ = 0xFFFE;
+  bool adopted_ = false;  // the call in progress is the game's own (adopt())
+  uint16_t stackAt_[2] = {};
+  uint8_t stackWas_[2] = {};
 };
 
 }  // namespace

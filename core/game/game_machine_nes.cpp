@@ -53,6 +53,8 @@ class NesGameMachine final : public NesBase {
   // JSR semantics on the game's own stack: RTS pulls sentinel-1 and lands on the
   // sentinel with S back where the call found it. The NMI waits until the call ends.
   void beginCall(uint16_t entry) override {
+    if (takeAdoption()) return adopt();
+    adopted_ = false;
     auto& cpu = nes_.cpu();
     cpu.clearJam();
     mapEntryBank(entry);
@@ -66,6 +68,31 @@ class NesGameMachine final : public NesBase {
     r.p = emu6502::kFlagU | emu6502::kFlagI;
     r.a = r.x = r.y = 0;
     applyCallRegisters();
+  }
+
+  // The game's JSR pushed its return address - 1 at S+1 (low) and S+2 (high).
+  void adopt() {
+    nes_.setNmiHeld(false);
+    auto& r = nes_.cpu().regs;
+    expectedS_ = (r.s + 2) & 0xFF;
+    for (int i = 0; i < 2; ++i) {
+      stackAt_[i] = uint16_t(0x0100 | ((r.s + 1 + i) & 0xFF));
+      stackWas_[i] = nes_.bus().peek(stackAt_[i]);
+    }
+    const uint16_t ret = core::detail::kSentinel - 1;
+    nes_.bus().poke(stackAt_[0], uint8_t(ret));
+    nes_.bus().poke(stackAt_[1], uint8_t(ret >> 8));
+    adopted_ = true;
+  }
+  bool finishAdoptedCall() override {
+    if (!adopted_ || pc() != core::detail::kSentinel) return false;
+    adopted_ = false;
+    for (int i = 0; i < 2; ++i) nes_.bus().poke(stackAt_[i], stackWas_[i]);
+    nes_.cpu().regs.pc = uint16_t((stackWas_[0] | stackWas_[1] << 8) + 1);
+    return true;
+  }
+  uint64_t cyclesToFrameStart() const override {
+    return emu6502::NesSystem::kFrameCycles - nes_.frameCycle() % emu6502::NesSystem::kFrameCycles;
   }
 
   uint16_t pc() const override { return nes_.cpu().regs.pc; }
@@ -93,6 +120,8 @@ class NesGameMachine final : public NesBase {
   }
 
   void restore(const Snapshot& s) override {
+    dropAdoption();
+    adopted_ = false;
     if (auto* st = dynamic_cast<const NesState*>(s.system.get())) nes_.loadState(st->state);
     // The RAM and registers as given: a caller may have changed them (re-encoding a room).
     std::memcpy(nes_.bus().ram().data(), s.ram.data(), std::min<size_t>(s.ram.size(), 0x800));
@@ -121,6 +150,9 @@ class NesGameMachine final : public NesBase {
   emu6502::NesSystemState power_;
   size_t stateBytes_;
   unsigned expectedS_ = 0xFD;
+  bool adopted_ = false;  // the call in progress is the game's own (adopt())
+  uint16_t stackAt_[2] = {};
+  uint8_t stackWas_[2] = {};
 };
 
 }  // namespace

@@ -268,6 +268,37 @@ int formatVersion(const json& j) {
   return v ? int(*v) : 0;
 }
 
+// game.mode, game.routines, game.entitySlot (frame mode, docs/game-mode.md).
+void readFrameMode(JsonReader& r, const json& g, const json& j, RoutineManifest& m,
+                   GameSpec& spec) {
+  const std::string mode = r.string(g, "game", "mode", "call");
+  if (mode == "frame")
+    spec.mode = GameSpec::Mode::Frame;
+  else if (mode != "call" && r.ok())
+    r.fail("game.mode", "expected \"call\" or \"frame\", got \"" + mode + "\"");
+  if (const json* rs = r.array(g, "game", "routines", false)) {
+    if (rs->empty() && r.ok()) r.fail("game.routines", "names no routine");
+    for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
+      const json& v = (*rs)[i];
+      if (!v.is_string() || v.get<std::string>().empty())
+        r.fail(JsonReader::join("game.routines", i), "expected a label name");
+      else
+        spec.routines.push_back(v.get<std::string>());
+    }
+  }
+  if (!r.ok()) return;
+  if (spec.mode == GameSpec::Mode::Frame && !j.contains("entry") && !spec.routines.empty())
+    m.entry = spec.routines.front();
+  spec.entitySlot = r.string(g, "game", "entitySlot", "order");
+  const std::string& es = spec.entitySlot;
+  if (r.ok() && es != "order" && es.rfind("label:", 0) != 0 && presetRegisterBits(m.cpu, es) == 0)
+    r.fail("game.entitySlot", "expected \"order\", a register of the " +
+                                  std::string(cpuName(m.cpu)) + " or \"label:NAME\", got \"" + es +
+                                  "\"");
+  else if (r.ok() && es == "label:")
+    r.fail("game.entitySlot", "\"label:\" needs a label name");
+}
+
 void readGame(JsonReader& r, const json& j, RoutineManifest& m, int version) {
   const json* g = r.object(j, "", "game", false);
   if (!g) return;
@@ -313,6 +344,7 @@ void readGame(JsonReader& r, const json& j, RoutineManifest& m, int version) {
         r.fail("game.boot.maxFrames", "goes with \"to\", not with \"frames\"");
     }
   }
+  readFrameMode(r, *g, j, m, spec);
   m.game = std::move(spec);
 }
 
@@ -549,7 +581,11 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       }
       if (r.ok()) readAsmOptions(r, j, m);
     }
-    m.entry = r.string(j, "", "entry");
+    // A frame-mode manifest may name its routines alone: the first is the entry.
+    const bool routinesOnly = m.game && m.game->mode == GameSpec::Mode::Frame &&
+                              !j.contains("entry") && !m.game->routines.empty();
+    if (!routinesOnly) m.entry = r.string(j, "", "entry");
+    if (m.game && m.game->routines.empty()) m.game->routines.push_back(m.entry);
     m.cycleBudget = uint64_t(
         r.integer(j, "", "cycleBudget", 100, 100000000, m.cpu == Cpu::M6502 ? 29780 : 17556));
     if (const json* ent = r.object(j, "", "entity")) {

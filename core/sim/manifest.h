@@ -163,6 +163,13 @@ struct GameSpec {
   std::string bootTo;                // boot until PC reaches this label ...
   int bootMaxFrames = 120;           // ... within this many frames
   int bootFrames = 0;                // or, with no label, run this many frames
+  // "call": the runner calls `entry` per entity per frame. "frame": the game runs
+  // its own main loop and every call of `routines` is recorded (core/game/frame_run.h).
+  enum class Mode : uint8_t { Call, Frame } mode = Mode::Call;
+  std::vector<std::string> routines;  // frame mode; default: the manifest's entry
+  // Frame mode: which entity a call is for: "order" (the k-th call of a frame is
+  // entity k), a register at the routine's entry ("X"), or "label:NAME" (a byte).
+  std::string entitySlot = "order";
 };
 
 // A register preset applied before each call ("registers": {"X": "slot"}).

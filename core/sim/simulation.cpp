@@ -7,7 +7,9 @@
 
 #include "core/asm/ca65/ca65.h"
 #include "core/game/boot.h"
+#include "core/game/frame_run.h"
 #include "core/sim/call_memo.h"
+#include "core/sim/call_probe.h"
 #include "core/util/files.h"
 #if __has_include("core/asm/rgbds/rgbasm.h")
 #include "core/asm/rgbds/rgbasm.h"
@@ -15,6 +17,9 @@
 #endif
 
 namespace core {
+
+using detail::ProbeObserver;
+using detail::takeResult;
 
 int Binding::fieldIndex(const std::string& name) const {
   for (size_t i = 0; i < fields.size(); ++i)
@@ -242,61 +247,6 @@ bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std:
 
 namespace {
 
-// Collects the map cells and attribute entries a call reads, and flags writes
-// into them (a routine that scribbles over its own map is a fault). It is the
-// machine's watch sink, so it sees only data reads and writes in those ranges;
-// audits attach it for writes only.
-class ProbeObserver final : public AccessObserver {
- public:
-  ProbeObserver(const Binding& b, const Room& room, EntityFrame& out)
-      : b_(b), room_(room), out_(out) {}
-  void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
-    bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
-    if (b_.cells && addr >= *b_.cells && addr < *b_.cells + b_.cellStride * b_.cellMaxH) {
-      int off = addr - *b_.cells;
-      int row = off / b_.cellStride, col = off % b_.cellStride;
-      if (write)
-        badWrite(addr, value, "the map", "cell " + std::to_string(col) + "," + std::to_string(row));
-      else if (kind == AccessKind::Read && room_.inside(col, row))
-        addUnique(out_.cellsRead, uint16_t(row * room_.width + col));
-    }
-    if (b_.attributes && addr >= *b_.attributes &&
-        addr < *b_.attributes + b_.attrStride * b_.attrCount) {
-      int off = addr - *b_.attributes;
-      if (write)
-        badWrite(addr, value, "the map's attribute table",
-                 "metatile " + std::to_string(off / b_.attrStride));
-      else if (kind == AccessKind::Read && off % b_.attrStride == b_.attrOffset)
-        addUnique(out_.attrsRead, uint16_t(off / b_.attrStride));
-    }
-  }
-
- private:
-  static void addUnique(std::vector<uint16_t>& v, uint16_t x) {
-    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
-  }
-  // The first bad write is the evidence; later ones add nothing a user needs.
-  void badWrite(uint16_t addr, uint8_t value, const char* table, const std::string& where) {
-    if (out_.badWrite) return;
-    out_.badWrite = true;
-    out_.faultDetail = "wrote $" + hex(value).substr(2) + " into " + table + " at $" + hex(addr) +
-                       " (" + where + ")";
-  }
-  const Binding& b_;
-  const Room& room_;
-  EntityFrame& out_;
-};
-
-// A call's result into its record: a CPU fault's reason before a bad write's.
-void takeResult(CallResult& r, EntityFrame& ef) {
-  ef.cycles = uint32_t(r.cycles);
-  ef.instructions = uint32_t(r.instructions);
-  ef.halt = r.reason;
-  if (isFault(r.reason) && !r.detail.empty())
-    ef.faultDetail =
-        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
-}
-
 uint64_t mix(uint64_t h, uint64_t v) {
   return (h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2))) * 0xFF51AFD7ED558CCDull;
 }
@@ -391,6 +341,7 @@ bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   binding_ = b;
   machine_ = std::move(machine);
   game_ = nullptr;
+  frames_ = nullptr;
   return true;
 }
 
@@ -407,9 +358,18 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
     *error = m.path + ": " + *error;
     return false;
   }
-  // The entry's bank is mapped for every call, and already at the start, so that
-  // tables in the same bank (the room) are encoded where the routine reads them.
-  if (const DebugSymbol* s = image.debug.symbol(m.entry)) {
+  std::shared_ptr<game::FrameRunner> frames;
+  if (m.game->mode == GameSpec::Mode::Frame) {
+    // The game maps its own banks; recording starts at the frame start after the boot.
+    frames = std::make_shared<game::FrameRunner>();
+    if (!frames->bind(m, image.debug, error)) {
+      *error = m.path + ": " + *error;
+      return false;
+    }
+    frames->alignToFrame(*machine);
+  } else if (const DebugSymbol* s = image.debug.symbol(m.entry)) {
+    // The entry's bank is mapped for every call, and already at the start, so that
+    // tables in the same bank (the room) are encoded where the routine reads them.
     if (!machine->mapBank(b.entry, unsigned(s->bank))) {
       *error = m.path + ": entry: \"" + m.entry + "\" is in bank " + std::to_string(s->bank) +
                ", which the cartridge cannot map at $" + hex(b.entry);
@@ -423,6 +383,7 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
   binding_ = b;
   game_ = machine.get();
   machine_ = std::move(machine);
+  frames_ = std::move(frames);
   return true;
 }
 
@@ -645,7 +606,13 @@ bool Simulation::runFrames(int first, std::vector<FrameRecord>& frames, std::vec
     if (f % interval == 0) keys.push_back(machine_->snapshot());
     auto& calls = frames[size_t(f - first)].entities;
     calls.resize(size_t(entities));
-    for (int i = 0; i < entities; ++i) {
+    if (frames_) {
+      if (progress.cancelled()) return cancelledRun(error);
+      frames_->runFrame(
+          *game_, scenario_.inputAt(f), binding_, scenario_.map.room,
+          [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); }, true, calls);
+    }
+    for (int i = 0; i < entities && !frames_; ++i) {
       if (progress.cancelled()) return cancelledRun(error);
       runEntityInto(i, scenario_.inputAt(f), true, calls[size_t(i)]);
     }
@@ -739,6 +706,7 @@ bool Simulation::seek(int frame, int entity) {
   if (frame < 0 || frame >= int(recording_.frames.size()) || entity < 0 ||
       entity >= int(scenario_.entities.size()))
     return false;
+  if (frames_) return seekFrameMode(frame, entity);
   int k = frame / recording_.keyInterval;
   machine_->restore(recording_.keyframes[k]);
   EntityFrame scratch;
@@ -752,6 +720,19 @@ bool Simulation::seek(int frame, int entity) {
       runEntityInto(i, scenario_.inputAt(f), false, scratch);
     }
   return true;
+}
+
+// Frame mode: the frames before `frame` from their keyframe, then the game up to
+// the entity's call, adopted by the next beginCall (GameMachine::adoptNextCall).
+bool Simulation::seekFrameMode(int frame, int entity) {
+  const int k = frame / recording_.keyInterval;
+  machine_->restore(recording_.keyframes[size_t(k)]);
+  std::vector<EntityFrame> scratch(scenario_.entities.size());
+  auto read = [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); };
+  for (int f = k * recording_.keyInterval; f < frame; ++f)
+    frames_->runFrame(*game_, scenario_.inputAt(f), binding_, scenario_.map.room, read, false,
+                      scratch);
+  return frames_->runToCall(*game_, scenario_.inputAt(frame), entity, nullptr);
 }
 
 Trace Simulation::trace(int frame, int entity, size_t maxSteps) {

@@ -27,7 +27,8 @@ namespace core {
 
 namespace game {
 class GameMachine;
-}
+class FrameRunner;
+}  // namespace game
 
 // The manifest's labels turned into addresses.
 struct Binding {
@@ -164,6 +165,9 @@ class Simulation {
   std::vector<std::string> warnings() const;
   // The game machine of a game manifest, else null.
   game::GameMachine* gameMachine() const { return game_; }
+  // Frame mode (`game.mode: "frame"`): the game runs its own main loop and every
+  // call of its routines is a row (core/game/frame_run.h); null in call mode.
+  const game::FrameRunner* frameRunner() const { return frames_.get(); }
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
   Scenario& scenario() { return scenario_; }
@@ -232,7 +236,9 @@ class Simulation {
   AsmResult image_;
   Binding binding_;
   std::unique_ptr<Machine> machine_;
-  game::GameMachine* game_ = nullptr;  // machine_, when it runs a game
+  game::GameMachine* game_ = nullptr;                // machine_, when it runs a game
+  std::shared_ptr<const game::FrameRunner> frames_;  // frame mode only
+  bool seekFrameMode(int frame, int entity);
   Snapshot start_;
   Recording recording_;
   uint16_t cellEnd_ = 0, attrEnd_ = 0;

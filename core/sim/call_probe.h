@@ -1,0 +1,76 @@
+// What the frame runner records of one call besides its fields: the map cells
+// and attribute entries it read, a write into the map (a fault), and the
+// halt with its reason. Call mode (core/sim/simulation.cpp) and frame mode
+// (core/game/frame_run.cpp) record through the same two pieces.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "core/sim/simulation.h"
+
+namespace core::detail {
+
+// Collects the map cells and attribute entries a call reads, and flags writes
+// into them (a routine that scribbles over its own map is a fault). It is the
+// machine's watch sink, so it sees only data reads and writes in those ranges;
+// audits attach it for writes only.
+class ProbeObserver final : public AccessObserver {
+ public:
+  ProbeObserver(const Binding& b, const Room& room, EntityFrame& out)
+      : b_(b), room_(room), out_(out) {}
+  void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
+    bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
+    if (b_.cells && addr >= *b_.cells && addr < *b_.cells + b_.cellStride * b_.cellMaxH) {
+      int off = addr - *b_.cells;
+      int row = off / b_.cellStride, col = off % b_.cellStride;
+      if (write)
+        badWrite(addr, value, "the map", "cell " + std::to_string(col) + "," + std::to_string(row));
+      else if (kind == AccessKind::Read && room_.inside(col, row))
+        addUnique(out_.cellsRead, uint16_t(row * room_.width + col));
+    }
+    if (b_.attributes && addr >= *b_.attributes &&
+        addr < *b_.attributes + b_.attrStride * b_.attrCount) {
+      int off = addr - *b_.attributes;
+      if (write)
+        badWrite(addr, value, "the map's attribute table",
+                 "metatile " + std::to_string(off / b_.attrStride));
+      else if (kind == AccessKind::Read && off % b_.attrStride == b_.attrOffset)
+        addUnique(out_.attrsRead, uint16_t(off / b_.attrStride));
+    }
+  }
+
+ private:
+  static void addUnique(std::vector<uint16_t>& v, uint16_t x) {
+    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  }
+  // The first bad write is the evidence; later ones add nothing a user needs.
+  void badWrite(uint16_t addr, uint8_t value, const char* table, const std::string& where) {
+    if (out_.badWrite) return;
+    out_.badWrite = true;
+    out_.faultDetail = text(value, table, addr, where);
+  }
+  static std::string text(uint8_t value, const char* table, uint16_t addr,
+                          const std::string& where) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "wrote $%02X into %s at $%04X (", unsigned(value), table,
+                  unsigned(addr));
+    return std::string(buf) + where + ")";
+  }
+  const Binding& b_;
+  const Room& room_;
+  EntityFrame& out_;
+};
+
+// A call's result into its record: a CPU fault's reason before a bad write's.
+inline void takeResult(CallResult& r, EntityFrame& ef) {
+  ef.cycles = uint32_t(r.cycles);
+  ef.instructions = uint32_t(r.instructions);
+  ef.halt = r.reason;
+  if (isFault(r.reason) && !r.detail.empty())
+    ef.faultDetail =
+        ef.faultDetail.empty() ? std::move(r.detail) : r.detail + "; " + ef.faultDetail;
+}
+
+}  // namespace core::detail
