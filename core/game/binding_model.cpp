@@ -338,8 +338,15 @@ bool BindingModel::open(const std::string& romPath, std::string* error,
   if (!loadRom(romPath, rom_, error)) return false;
   warnings_ = rom_.warnings;
   symbolFiles_ = symbolFiles.empty() ? findSymbolFiles(romPath) : symbolFiles;
-  // One readable file is enough (the first found is the richest: .dbg first).
-  if (symbolFiles.empty() && !symbolFiles_.empty()) symbolFiles_.resize(1);
+  // One format is enough (the first found is the richest: .dbg first); FCEUX's .nl come
+  // one file a bank, all of them.
+  if (symbolFiles.empty() && !symbolFiles_.empty()) {
+    const std::string first = symbolFiles_.front();
+    const bool nl = first.ends_with(".nl");
+    std::erase_if(symbolFiles_, [&](const std::string& f) {
+      return nl ? !f.ends_with(".nl") : f != first;
+    });
+  }
   for (const std::string& path : symbolFiles_) {
     SymbolSource source;
     std::string symError;
@@ -537,6 +544,10 @@ RoutineManifest bindingManifest(const BindingModel& model, const BindingPicks& i
   g.symbols = model.symbolFiles();
   g.bootTo = p.bootTo;
   g.bootFrames = p.bootTo.empty() ? p.bootFrames : 0;
+  if (p.frameMode) {
+    g.mode = GameSpec::Mode::Frame;
+    g.routines = p.routines;
+  }
   m.game = g;
   for (const auto& [key, label] :
        {std::pair<std::string, std::string>{"x", p.x}, {"y", p.y}, {"w", p.w}, {"h", p.h}})

@@ -162,6 +162,27 @@ TEST_P(BindingModelTest, WrittenManifestAndScenarioLoadAndRecordFrames) {
   EXPECT_EQ(r.frames[30].entities[0].halt, HaltKind::Returned);
 }
 
+// The same picks in frame mode: the game's own main loop runs and every call of
+// the routine is a row; the player walks as in call mode.
+TEST_P(BindingModelTest, FrameModeManifestRecordsTheGamesOwnCalls) {
+  const Expected& g = GetParam();
+  BindingPicks picks = model_.suggestedPicks();
+  picks.frameMode = true;
+  std::string error;
+  ASSERT_TRUE(model_.boot(picks, &error)) << error;
+  MapDocument room;
+  ASSERT_TRUE(loadMap(gameFile(g.game, std::string(g.game) + ".map.json"), room, &error)) << error;
+  const BindingFiles files{path("f.manifest.json"), path("f.scenario.json"), path("f.map.json")};
+  ASSERT_TRUE(writeBinding(model_, picks, room, files, &error)) << error;
+  Workspace ws;
+  ASSERT_TRUE(ws.open(files.scenario, &error)) << error;
+  ASSERT_TRUE(ws.simulate(&error)) << error;
+  const Recording& r = ws.recording();
+  ASSERT_EQ(r.frames.size(), 250u);
+  EXPECT_GT(r.frames[60].entities[0].x(), g.startX);
+  EXPECT_GT(r.frames[60].entities[0].cycles, 0u);
+}
+
 // The picks' map and attribute tables read the room back out of the booted game:
 // the map the game was built from (cells and which metatiles are solid).
 TEST_P(BindingModelTest, TheRoomIsReadFromTheBootedGame) {
