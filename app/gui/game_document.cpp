@@ -183,7 +183,8 @@ bool GuiApp::openGame(const std::string& romPath) {
   else
     game_.info.push_back("no manifest binds this ROM yet: see docs/game-mode.md");
   game_.infoTitle = fileName(romPath);
-  game_.showInfo = true;
+  // The Binding panel shows the same summary and binds the labels; the popup only without it.
+  game_.showInfo = !openBindingPanel(romPath);
   status_ = fileName(romPath) + ": " + game_.info.front() + "; " + game_.info.back();
   if (opts_.frames > 0)
     for (const std::string& line : game_.info) std::printf("script: %s\n", line.c_str());

@@ -23,10 +23,15 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   }
   bool opened = false;
   try {
-    if (!opts.openGame.empty())
+    if (!opts.openGame.empty()) {
       opened = openGame(opts.openGame);
-    else
+      if (!opened && binding_ && !opts.writeBinding.empty()) {
+        useSuggestedBindings();  // as the panel's "Use all suggestions"
+        opened = writeBindingFiles(opts.writeBinding);
+      }
+    } else {
       opened = !path.empty() && (isTiledMapPath(path) ? openTiled(path) : openScenario(path));
+    }
     if (!opened && isTiledMapPath(path))
       std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
   } catch (const std::exception& e) {  // a bad file must not stop the app from starting
@@ -39,6 +44,8 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (opts.frame >= 0) tl_.frame = std::min(opts.frame, frameCount() - 1);
     applyScriptOptions();
     if (!opts.replaceRom.empty()) replaceRomForScript();
+    if (opts.importRoom && !importRoomFromGameAtCursor())
+      scriptError_ = "--import-room: " + status_;
     if (opts.rebuildGame) {
       rebuildGame();
       finishSimulation();
@@ -166,6 +173,7 @@ void GuiApp::drawMenuBar() {
   if (!ImGui::BeginMainMenuBar()) return;
   drawFileMenu();
   drawEditMenu();
+  drawRoomMenu();
   if (ImGui::BeginMenu("View")) {
     // One item per row of core's overlay table.
     for (int i = 0; i < core::kOverlayCount; ++i) {
@@ -177,6 +185,9 @@ void GuiApp::drawMenuBar() {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--overlay %s)", o.help, o.name);
     }
     if (ImGui::MenuItem("Fit room", "Home")) view_.fitRequested = true;
+    const bool isGame = sim() && sim()->scenario().manifest.game;
+    if (ImGui::MenuItem("Binding...", nullptr, false, isGame))
+      openBindingPanel(sim()->scenario().manifest.game->rom);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {

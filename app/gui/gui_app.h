@@ -17,6 +17,7 @@
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
+#include "core/game/binding_model.h"
 #include "core/game/rom.h"
 #include "core/scene/room_scene.h"
 #include "core/sim/simulation.h"
@@ -28,6 +29,8 @@ struct GLFWwindow;
 struct ImDrawList;
 
 namespace app {
+
+struct BindingPanelState;  // panel_binding.cpp's (app/gui/binding_panel.h)
 
 struct LaunchOptions {
   std::string scenario;
@@ -49,6 +52,9 @@ struct LaunchOptions {
   std::string openGame;                  // --open-game ROM: File > Open game... on this ROM
   std::string replaceRom;                // --replace-rom FILE: copy over the ROM, then reload
   bool rebuildGame = false;              // --rebuild-game: File > Rebuild game once loaded
+  std::string bindingSearch;             // --binding-search TEXT: the Binding panel's search
+  std::string writeBinding;              // --write-binding SCENARIO: its Write... with the picks
+  bool importRoom = false;               // --import-room: Room > Import room from game at --frame
   std::vector<std::string> imports;      // --import FILE: File > Import... once loaded
   std::vector<std::string> exports;      // --export FILE: File > Export... after the imports
   std::vector<std::string> paint;        // --paint COL,ROW,METATILE: an edit, as a brush stroke
@@ -154,6 +160,7 @@ class GuiApp {
   void drawSourcePanel();
   void drawMemoryPanel();
   void drawAuditPanel();
+  void drawBindingPanel();
 
  private:
   bool openScenario(const std::string& path);
@@ -237,6 +244,18 @@ class GuiApp {
   bool reloadFromDisk(const std::string& why);
   void drawGameInfo();
   void replaceRomForScript();
+  // The Binding panel: panel_binding.cpp.
+  bool openBindingPanel(const std::string& romPath);  // false: the ROM does not load
+  void bootBindingModel(BindingPanelState& b);
+  core::game::PeekFn bindingPeek();
+  void drawBindingPicks(const core::game::PeekFn& peek);
+  void drawBindingTable(const core::game::PeekFn& peek);
+  bool writeBindingFiles(const std::string& scenarioPath);
+  void useSuggestedBindings();
+  core::MapDocument bindingRoom(BindingPanelState& b);
+  // Room > Import room from game (game_room.cpp).
+  void drawRoomMenu();
+  bool importRoomFromGameAtCursor();
   // The source line at `pc` at the cursor; in banked code, the bank mapped there.
   std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
 
@@ -315,6 +334,7 @@ class GuiApp {
   EditState edit_;
   GameDocState game_;
   RecoveryState recovery_;
+  std::shared_ptr<BindingPanelState> binding_;  // shared_ptr: the type is incomplete here
 
   const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
 };

@@ -129,8 +129,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1000));
   cli.add_option("--show", opts.show,
                  "Select a tab at start: routine (the routine editor); oam or vram (a "
-                 "game's Memory panel)")
-      ->check(CLI::IsMember({"routine", "oam", "vram"}));
+                 "game's Memory panel); binding (the Binding panel of the open game)")
+      ->check(CLI::IsMember({"routine", "oam", "vram", "binding"}));
+  cli.add_flag("--import-room", opts.importRoom,
+               "Room > Import room from game at the selected frame (--frame), once loaded");
+  cli.add_option("--binding-search", opts.bindingSearch,
+                 "Type TEXT into the Binding panel's search (with --open-game or --show binding)");
+  cli.add_option("--write-binding", opts.writeBinding,
+                 "With --open-game on a ROM nothing binds: write the manifest, map and scenario "
+                 "from the suggested picks as SCENARIO (NAME.scenario.json), then open it");
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
   cli.add_option("--audit-case", opts.auditCase,
                  "With --audit: open failing case N in the room and timeline")

@@ -25,6 +25,8 @@ void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
   if (opts_.show == "oam" || opts_.show == "vram") dbg_.memorySource = opts_.show == "oam" ? 1 : 2;
   ensureTrace();  // the debugger follows the opened simulation
+  if (opts_.show == "binding" && !binding_ && sim()->scenario().manifest.game)
+    openBindingPanel(sim()->scenario().manifest.game->rom);
   for (const std::string& b : opts_.breakpoints) {
     std::string error;
     if (!debugger_.addBreakpoint(b, &error)) scriptError_ = "--breakpoint: " + error;

@@ -20,6 +20,8 @@ struct DebugSymbol {
   uint32_t size = 0;     // bytes, 0 when unknown
   std::string scope;     // enclosing scope name, empty at top level
   bool isLabel = true;   // false for constants (ca65 `=`/.set equates): never shown as addresses
+  int defFile = -1;      // where it is defined (index into DebugInfo::files), -1 when unknown
+  int defLine = 0;       // 1-based
 };
 
 struct DebugLine {

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace core {
@@ -270,18 +271,22 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
 
   // Lines.
   std::vector<DebugLine> lines;
+  std::unordered_map<uint64_t, std::pair<int, int>> lineAt;  // line id -> file index, line
   for (const auto& [id, r] : tables["line"]) {
     auto file = p.num(r, "file", true);
     auto line = p.num(r, "line", true);
     auto type = p.num(r, "type");
     auto spanIds = p.list(r, "span");
-    if (!file || !line || !spanIds) continue;
+    if (!file || !line) continue;
     auto fi = fileIndex.find(*file);
     if (fi == fileIndex.end()) {
       p.error(r.line, 0,
               "line " + std::to_string(id) + " names unknown file " + std::to_string(*file));
       continue;
     }
+    // A symbol's `def` names its line; RAM labels' lines have no span.
+    lineAt[id] = {fi->second, static_cast<int>(*line)};
+    if (!spanIds) continue;
     if (type && *type == 2) continue;  // inside a macro body: the invocation covers it
     for (uint64_t s : *spanIds) {
       auto si = spans.find(s);
@@ -384,6 +389,10 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
         if (si != segs.end()) s.bank = segBankOf[*seg];
       }
       s.isLabel = type == "lab";
+      if (auto defs = p.list(r, "def"); defs && !defs->empty()) {
+        auto at = lineAt.find(defs->front());
+        if (at != lineAt.end()) std::tie(s.defFile, s.defLine) = at->second;
+      }
       syms.push_back({std::move(s), type == "lab", id});
     }
   }
