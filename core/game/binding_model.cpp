@@ -562,7 +562,14 @@ RoutineManifest bindingManifest(const BindingModel& model, const BindingPicks& i
                                          : InputBinding::Encoding::GbButtons;
     m.input = input;
   }
-  if (!p.cells.empty()) m.cells = CellLayout{{p.cells}, p.cellsStride, p.cellsWidth, p.cellsHeight};
+  if (!p.cells.empty()) {
+    CellLayout c;
+    c.ref.label = p.cells;
+    c.stride = p.cellsStride;
+    c.maxWidth = p.cellsWidth;
+    c.maxHeight = p.cellsHeight;
+    m.cells = c;
+  }
   if (!p.attributes.empty()) {
     AttributeLayout a;
     a.ref.label = p.attributes;

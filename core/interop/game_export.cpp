@@ -67,6 +67,8 @@ const char* formatName(AttributeFormat f) {
       return "walkable (1 = not solid)";
     case AttributeFormat::SolidBit:
       return "solid-bit (bit 0 = solid)";
+    case AttributeFormat::Mask:
+      return "mask (the manifest's bits for solid and each direction)";
   }
   return "?";
 }
