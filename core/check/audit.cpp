@@ -206,6 +206,7 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
     if (!probe.bindImage(image, &plan.error) ||
         !encodeRoom(probe.machine(), probe.binding(), sc.map, &plan.error))
       return plan;
+    plan.oracleCollision = probe.oracleCollision();
   }
   const RoutineManifest& m = sc.manifest;
   plan.hitbox = sc.hitboxOf(0);
@@ -261,6 +262,7 @@ void AuditCaseRunner::setScenario(const Scenario& sc) {
   sim_.scenario() = sc;
   sim_.resetToStart();
   start_ = sim_.startSnapshot();
+  oracleMap_ = oracleMapOf(sc.map, sim_.oracleCollision());
   hitbox_ = sc.hitboxOf(0);
   sizeX_ = sc.manifest.fields.at("x").size;
   sizeY_ = sc.manifest.fields.at("y").size;
@@ -301,10 +303,10 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
   // The same judgement as a recording's: the intent of what was written, read back.
   const Motion mv = intendedMotion(m, fieldNames_, ef.before, 0, c.input);
   const int rx = unwrapField(x, ef.x(), sizeX_), ry = unwrapField(y, ef.y(), sizeY_);
-  FrameVerdict v =
-      isRoutineFault(ef)
-          ? classifyFault(ef, sc.map, hitbox_, sc.oracle, m.originX, m.originY, x, y, mv, rx, ry)
-          : classifyMove(sc.map, hitbox_, sc.oracle, m.originX, m.originY, x, y, mv, rx, ry);
+  FrameVerdict v = isRoutineFault(ef) ? classifyFault(ef, oracleMap_, hitbox_, sc.oracle, m.originX,
+                                                      m.originY, x, y, mv, rx, ry)
+                                      : classifyMove(oracleMap_, hitbox_, sc.oracle, m.originX,
+                                                     m.originY, x, y, mv, rx, ry);
   if (frame) *frame = std::move(ef);
   return v;
 }
@@ -341,9 +343,10 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
     size_t heat;
   };
   std::vector<Start> starts;
+  const MapDocument oracleMap = oracleMapOf(sc.map, plan.oracleCollision);
   for (int j = 0; j < plan.gridRows; ++j)
     for (int i = 0; i < plan.gridCols; ++i)
-      if (auto p = plan.freeStart(sc.map, i, j))
+      if (auto p = plan.freeStart(oracleMap, i, j))
         starts.push_back(
             {(*p)[0], (*p)[1], size_t(j) * plan.stride * res.heatWidth + size_t(i) * plan.stride});
   res.startPositions = starts.size();

@@ -146,9 +146,10 @@ struct AuditPlan {
   int stride = 1;
   int gridCols = 0, gridRows = 0;
   std::vector<AuditCombo> combos;
-  int skippedCombos = 0;         // per start: combinations the routine cannot be given
-  std::vector<AuditSkip> skips;  // per start, by reason
-  std::string space;             // AuditResult::space
+  int skippedCombos = 0;                 // per start: combinations the routine cannot be given
+  std::vector<AuditSkip> skips;          // per start, by reason
+  std::string space;                     // AuditResult::space
+  std::vector<uint8_t> oracleCollision;  // Simulation::oracleCollision() of the routine
 
   // Routine coordinates of grid start (i, j) when it is free on `map`.
   std::optional<std::array<int, 2>> freeStart(const MapDocument& map, int i, int j) const;
@@ -173,6 +174,7 @@ class AuditCaseRunner {
   Simulation sim_;
   Snapshot start_;
   Hitbox hitbox_;
+  MapDocument oracleMap_;      // the map under the manifest's collision rule
   int sizeX_ = 1, sizeY_ = 1;  // bytes of the x and y fields
   int dirField_ = -1, speedField_ = -1;
   int dxField_ = -1, dyField_ = -1, wantXField_ = -1, wantYField_ = -1;

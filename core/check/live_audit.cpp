@@ -137,6 +137,7 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
   const size_t nc = plan_.combos.size();
   const Hitbox& hb = plan_.hitbox;
   const int cs = scenario_.map.room.cellSize;
+  const MapDocument oracleMap = oracleMapOf(scenario_.map, plan_.oracleCollision);
   std::vector<uint64_t> tasks, removed;  // both in order-key order
   auto subtract = [&](size_t g, uint64_t key) {
     const Verdict v = cases_[key].verdict;
@@ -158,7 +159,7 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
           for (size_t k = 0; k < nc; ++k) subtract(g, g * nc + k);
           --res_.startPositions;
         }
-        free_[g] = plan_.freeStart(scenario_.map, i, j).has_value();
+        free_[g] = plan_.freeStart(oracleMap, i, j).has_value();
         if (free_[g]) {
           ++res_.startPositions;
           for (size_t k = 0; k < nc; ++k) tasks.push_back(g * nc + k);

@@ -6,6 +6,13 @@ uint8_t oracleCell(const MapDocument& map, int col, int row, const OracleSetting
   return map.collisionAt(col, row, settings.outsideSolid ? uint8_t(kSolid) : uint8_t(0));
 }
 
+MapDocument oracleMapOf(const MapDocument& map, const std::vector<uint8_t>& collision) {
+  MapDocument out = map;
+  auto& set = out.metatiles.metatiles;
+  for (size_t i = 0; i < set.size() && i < collision.size(); ++i) set[i].collision = collision[i];
+  return out;
+}
+
 namespace {
 
 struct Box {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/map/room.h"
 #include "core/sim/manifest.h"
@@ -41,6 +42,11 @@ OracleMove oracleMove(const MapDocument& map, const Hitbox& hitbox, int x, int y
 
 // The collision byte the oracle sees at a cell (outside cells follow the setting).
 uint8_t oracleCell(const MapDocument& map, int col, int row, const OracleSettings& settings);
+
+// The map the oracle judges by: `map` with each metatile's collision byte
+// replaced by `collision[id]` (Simulation::oracleCollision(), the manifest's
+// rule) where there is one.
+MapDocument oracleMapOf(const MapDocument& map, const std::vector<uint8_t>& collision);
 
 // Integer division rounding towards negative infinity (pixels left of the room).
 constexpr int floorDiv(int a, int b) {

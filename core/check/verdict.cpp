@@ -327,6 +327,9 @@ FrameVerdict classifyFault(const EntityFrame& e, const MapDocument& map, const H
 std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording& rec) {
   std::vector<FrameVerdict> out;
   const RoutineManifest& m = sc.manifest;
+  const MapDocument ruled =
+      rec.oracleCollision.empty() ? MapDocument{} : oracleMapOf(sc.map, rec.oracleCollision);
+  const MapDocument& map = rec.oracleCollision.empty() ? sc.map : ruled;
   auto sizeOf = [&](const char* name) {
     auto it = m.fields.find(name);
     return it == m.fields.end() ? 1 : it->second.size;
@@ -343,10 +346,10 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
       const int by = e.before.size() > 1 ? e.before[1] : 0;
       const int rx = unwrapField(bx, e.x(), sizeX), ry = unwrapField(by, e.y(), sizeY);
       Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input, &pads[i]);
-      FrameVerdict v = isRoutineFault(e) ? classifyFault(e, sc.map, sc.hitboxOf(i), sc.oracle,
+      FrameVerdict v = isRoutineFault(e) ? classifyFault(e, map, sc.hitboxOf(i), sc.oracle,
                                                          m.originX, m.originY, bx, by, mv, rx, ry)
-                                         : classifyMove(sc.map, sc.hitboxOf(i), sc.oracle,
-                                                        m.originX, m.originY, bx, by, mv, rx, ry);
+                                         : classifyMove(map, sc.hitboxOf(i), sc.oracle, m.originX,
+                                                        m.originY, bx, by, mv, rx, ry);
       v.frame = int(f);
       v.entity = int(i);
       out.push_back(std::move(v));

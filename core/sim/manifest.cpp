@@ -75,10 +75,10 @@ CellLayout readCells(JsonReader& r, const json& c) {
   }
   if (r.ok() && !cl.pointer.empty() && !cl.screens.empty())
     r.fail(p + ".screens", "cannot be combined with a pointer");
+  // With a pointer, a label is where the simulation puts the table (and points the pointer).
   cl.ref = labelField(r, c, p, "label", cl.pointer.empty() && cl.screens.empty());
-  if (r.ok() && !cl.ref.empty() && (!cl.pointer.empty() || !cl.screens.empty()))
-    r.fail(p + ".label", cl.pointer.empty() ? "cannot be combined with screens"
-                                            : "cannot be combined with a pointer");
+  if (r.ok() && !cl.ref.empty() && !cl.screens.empty())
+    r.fail(p + ".label", "cannot be combined with screens");
   const std::string order = r.string(c, p, "order", "row-major");
   if (order == "column-major")
     cl.columnMajor = true;
@@ -114,6 +114,58 @@ CellLayout readCells(JsonReader& r, const json& c) {
   return cl;
 }
 
+void readMasks(JsonReader& r, const json& a, AttributeLayout& al) {
+  const std::string p = "map.attributes.masks";
+  al.format = AttributeFormat::Mask;
+  const json* masks = r.object(a, "map.attributes", "masks", true);
+  if (!masks) return;
+  al.maskSolid = uint8_t(r.integer(*masks, p, "solid", 0, 255, 0));
+  al.maskUp = uint8_t(r.integer(*masks, p, "up", 0, 255, 0));
+  al.maskDown = uint8_t(r.integer(*masks, p, "down", 0, 255, 0));
+  al.maskLeft = uint8_t(r.integer(*masks, p, "left", 0, 255, 0));
+  al.maskRight = uint8_t(r.integer(*masks, p, "right", 0, 255, 0));
+  if (r.ok() && !(al.maskSolid | al.maskUp | al.maskDown | al.maskLeft | al.maskRight))
+    r.fail(p, "names no bit (solid, up, down, left, right)");
+}
+
+CollisionRule readRule(JsonReader& r, const json& j) {
+  const std::string p = "map.rule";
+  CollisionRule rule;
+  const std::string kind = r.string(j, p, "kind");
+  if (kind == "map") {
+    rule.kind = CollisionRuleKind::Map;
+  } else if (kind == "threshold") {
+    rule.kind = CollisionRuleKind::Threshold;
+    rule.threshold = int(r.integer(j, p, "solidFrom", 0, 65535));
+  } else if (kind == "ids") {
+    rule.kind = CollisionRuleKind::Ids;
+    if (const json* ids = r.array(j, p, "solid"))
+      for (size_t i = 0; i < ids->size() && r.ok(); ++i)
+        rule.ids.push_back(int(r.element((*ids)[i], JsonReader::join(p + ".solid", i), 0, 65535)));
+  } else if (kind == "lookup") {
+    rule.kind = CollisionRuleKind::Lookup;
+    rule.table = labelField(r, j, p, "label", true);
+    rule.stride = int(r.integer(j, p, "stride", 1, 64, 1));
+    rule.count = int(r.integer(j, p, "count", 1, 65536));
+    rule.mask = uint8_t(r.integer(j, p, "mask", 1, 255, 255));
+  } else if (kind == "predicate") {
+    rule.kind = CollisionRuleKind::Predicate;
+    rule.routine = r.string(j, p, "label");
+    rule.inRegister = r.string(j, p, "in", "A");
+    rule.answer = r.string(j, p, "answer", "carry");
+    rule.solidWhenSet = r.string(j, p, "solidWhen", "set") == "set";
+    if (r.ok()) {
+      const std::string when = r.string(j, p, "solidWhen", "set");
+      if (when != "set" && when != "clear")
+        r.fail(p + ".solidWhen", "\"" + when + "\" is not set or clear");
+    }
+    rule.cycleBudget = uint64_t(r.integer(j, p, "cycleBudget", 1, 1000000, 2000));
+  } else if (r.ok()) {
+    r.fail(p + ".kind", "\"" + kind + "\" is not map, threshold, ids, lookup or predicate");
+  }
+  return rule;
+}
+
 void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
   const json* map = r.object(j, "", "map", false);
   if (!map) return;
@@ -132,9 +184,23 @@ void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
       al.format = AttributeFormat::Walkable;
     else if (fmt == "solid-bit")
       al.format = AttributeFormat::SolidBit;
+    else if (fmt == "mask")
+      readMasks(r, *a, al);
     else
-      r.fail("map.attributes.format", "\"" + fmt + "\" is not mrn, walkable or solid-bit");
+      r.fail("map.attributes.format", "\"" + fmt + "\" is not mrn, walkable, solid-bit or mask");
     m.attributes = al;
+  }
+  if (const json* rule = r.object(*map, "map", "rule", false)) {
+    m.rule = readRule(r, *rule);
+    const CollisionRule& cr = m.rule;
+    if (r.ok() && cr.kind == CollisionRuleKind::Predicate) {
+      if (presetRegisterBits(m.cpu, cr.inRegister) != 8)
+        r.fail("map.rule.in",
+               "\"" + cr.inRegister + "\" is not an 8-bit register of the " + cpuName(m.cpu));
+      else if (cr.answer != "carry" && cr.answer != "zero" &&
+               presetRegisterBits(m.cpu, cr.answer) != 8)
+        r.fail("map.rule.answer", "\"" + cr.answer + "\" is not carry, zero or an 8-bit register");
+    }
   }
   m.originX = int(r.integer(*map, "map", "originX", -4096, 4096, 0));
   m.originY = int(r.integer(*map, "map", "originY", -4096, 4096, 0));

@@ -44,9 +44,9 @@ struct CellLayout {
   int spacing = 1;  // a room cell covers spacing x spacing entries (metatiles in a tile map)
   int originCol = 0, originRow = 0;  // the entry of room cell (0, 0)
   int scrollCol = 0, scrollRow = 0;  // entries the room is rotated by inside the table, wrapping
-  LabelRef pointer;                  // a RAM word holding the table's address, read each call
-  std::vector<LabelRef> screens;     // one table per screen, side by side left to right
-  bool rom = false;                  // the table may lie in the image's ROM (a patched copy)
+  LabelRef pointer;  // a RAM word holding the table's address, read each call (set to `ref` if any)
+  std::vector<LabelRef> screens;  // one table per screen, side by side left to right
+  bool rom = false;               // the table may lie in the image's ROM (a patched copy)
 };
 
 // How a metatile's collision byte becomes the byte the routine reads.
@@ -54,6 +54,7 @@ enum class AttributeFormat : uint8_t {
   Mrn,       // the collision byte as is (seed 002: op-codes + U/D/R/L)
   Walkable,  // 1 when the metatile is not solid, 0 when solid (seed 003)
   SolidBit,  // bit 0 = solid (seed 004's get_cell_flags)
+  Mask,      // AttributeLayout::masks: the bits that mean solid, or each direction
 };
 
 struct AttributeLayout {
@@ -63,6 +64,35 @@ struct AttributeLayout {
   int tileOffset = -1;  // offset of the 4 tile ids inside an entry, -1 = none
   int count = 0;        // entries the routine's table holds
   AttributeFormat format = AttributeFormat::Mrn;
+  // Mask: bits set when the metatile blocks all four directions (solid), and
+  // when it blocks motion up, down, left, right into it.
+  uint8_t maskSolid = 0, maskUp = 0, maskDown = 0, maskLeft = 0, maskRight = 0;
+};
+
+// How the game decides which cells block when it does not read the map's
+// collision bytes (docs/manifest.md, map.rule). Map: the metatiles' collision
+// bytes as the attribute table encodes them (the default). The others decide
+// by the cell's metatile id, and the oracle asks the same question.
+enum class CollisionRuleKind : uint8_t {
+  Map,
+  Threshold,  // id >= `threshold` is solid
+  Ids,        // the ids in `ids` are solid
+  Lookup,     // the routine's own table: byte at table + id * stride, solid when & mask
+  Predicate,  // the routine's own label, called per id: the answer says solid
+};
+
+struct CollisionRule {
+  CollisionRuleKind kind = CollisionRuleKind::Map;
+  int threshold = 0;
+  std::vector<int> ids;
+  LabelRef table;  // Lookup
+  int stride = 1, count = 0;
+  uint8_t mask = 0xFF;
+  std::string routine;           // Predicate: the label called
+  std::string inRegister = "A";  // the id goes in this register
+  std::string answer = "carry";  // "carry", "zero" or a register: where the answer is
+  bool solidWhenSet = true;      // the flag set / the register non-zero means solid
+  uint64_t cycleBudget = 2000;   // per call
 };
 
 // Input: a button mask written to one byte, in the CPU's native order.
@@ -208,6 +238,7 @@ struct RoutineManifest {
   std::optional<InputBinding> input;
   std::optional<CellLayout> cells;
   std::optional<AttributeLayout> attributes;
+  CollisionRule rule;
   int originX = 0, originY = 0;  // routine pixel coordinates of room pixel (0, 0)
   std::optional<Hitbox> hitbox;
   MotionModel motion;

@@ -46,8 +46,21 @@ uint8_t encodeAttribute(AttributeFormat f, uint8_t collision) {
       return (collision & kSolid) == kSolid ? 0 : 1;
     case AttributeFormat::SolidBit:
       return (collision & kSolid) == kSolid ? 1 : 0;
+    case AttributeFormat::Mask:
+      return 0;  // needs the masks: encodeAttribute(const Binding&, ...)
   }
   return collision;
+}
+
+uint8_t encodeAttribute(const Binding& b, uint8_t collision) {
+  if (b.attrFormat != AttributeFormat::Mask) return encodeAttribute(b.attrFormat, collision);
+  uint8_t v = 0;
+  if ((collision & kSolid) == kSolid) v |= b.attrMaskSolid;
+  if (collision & kBlockUp) v |= b.attrMaskUp;
+  if (collision & kBlockDown) v |= b.attrMaskDown;
+  if (collision & kBlockLeft) v |= b.attrMaskLeft;
+  if (collision & kBlockRight) v |= b.attrMaskRight;
+  return v;
 }
 
 uint32_t cellTableBytes(const Binding& b) {
@@ -99,10 +112,16 @@ bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& r
                std::to_string(cap[0]) + "x" + std::to_string(cap[1]);
       return false;
     }
-    const std::vector<uint16_t> bases = cellTableBases(b, read);
+    // With both a pointer and a label the room goes to the label and the pointer is set to it.
+    const std::vector<uint16_t> bases =
+        b.cellPointer && b.cells ? std::vector<uint16_t>{*b.cells} : cellTableBases(b, read);
     if (bases.empty()) {
       *error = "map.cells.pointer: no memory to read the table's address from";
       return false;
+    }
+    if (b.cellPointer && b.cells) {
+      out->push_back({*b.cellPointer, uint8_t(*b.cells)});
+      out->push_back({uint16_t(*b.cellPointer + 1), uint8_t(*b.cells >> 8)});
     }
     if (b.cellPointer && bases[0] + cellTableBytes(b) > 0x10000) {
       *error = "map.cells.pointer: the pointer at " + hex4(*b.cellPointer) + " holds " +
@@ -152,8 +171,7 @@ bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& r
     }
     for (size_t i = 0; i < set.size(); ++i) {
       const uint16_t base = uint16_t(*b.attributes + i * b.attrStride);
-      out->push_back(
-          {uint16_t(base + b.attrOffset), encodeAttribute(b.attrFormat, set[i].collision)});
+      out->push_back({uint16_t(base + b.attrOffset), encodeAttribute(b, set[i].collision)});
       if (b.attrTileOffset >= 0)
         for (int k = 0; k < 4; ++k)
           out->push_back({uint16_t(base + b.attrTileOffset + k), uint8_t(set[i].tiles[k])});
@@ -201,9 +219,7 @@ bool decodeRoomBytes(const Binding& b, const ReadByte& read, MapDocument* out, s
   }
   if (b.attributes) {
     auto& set = out->metatiles.metatiles;
-    const bool invertible = b.attrFormat == AttributeFormat::Mrn ||
-                            b.attrFormat == AttributeFormat::Walkable ||
-                            b.attrFormat == AttributeFormat::SolidBit;
+    const bool invertible = b.attrFormat != AttributeFormat::Mask;
     for (size_t i = 0; i < set.size() && int(i) < b.attrCount; ++i) {
       const uint16_t base = uint16_t(*b.attributes + i * b.attrStride);
       const uint8_t v = read(uint16_t(base + b.attrOffset));
@@ -217,6 +233,8 @@ bool decodeRoomBytes(const Binding& b, const ReadByte& read, MapDocument* out, s
             break;
           case AttributeFormat::SolidBit:
             set[i].collision = (v & 1) ? uint8_t(kSolid) : 0;
+            break;
+          case AttributeFormat::Mask:
             break;
         }
       }

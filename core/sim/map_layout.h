@@ -39,6 +39,9 @@ bool encodeRoomBytes(const Binding&, const MapDocument&, const ReadByte& read,
 // its size unless the layout says one (an empty room takes the table's size).
 bool decodeRoomBytes(const Binding&, const ReadByte& read, MapDocument* out, std::string* error);
 
+// The byte a routine's attribute table holds for a collision byte, masks included.
+uint8_t encodeAttribute(const Binding&, uint8_t collision);
+
 // The address of the first byte of each table the bound cell layout uses this
 // frame: one per screen, the pointer's target for pointer maps.
 std::vector<uint16_t> cellTableBases(const Binding&, const ReadByte& read);

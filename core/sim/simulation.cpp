@@ -10,6 +10,7 @@
 #include "core/game/frame_run.h"
 #include "core/sim/call_memo.h"
 #include "core/sim/call_probe.h"
+#include "core/sim/collision_rule.h"
 #include "core/sim/map_layout.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -241,7 +242,23 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     b.attrTileOffset = m.attributes->tileOffset;
     b.attrCount = m.attributes->count;
     b.attrFormat = m.attributes->format;
+    b.attrMaskSolid = m.attributes->maskSolid;
+    b.attrMaskUp = m.attributes->maskUp;
+    b.attrMaskDown = m.attributes->maskDown;
+    b.attrMaskLeft = m.attributes->maskLeft;
+    b.attrMaskRight = m.attributes->maskRight;
     region("map.attributes", a, uint32_t(b.attrStride) * b.attrCount);
+  }
+  if (m.rule.kind == CollisionRuleKind::Lookup) {
+    if (!resolve(dbg, m.rule.table, "map.rule.label", a, error)) return false;
+    if (a + uint32_t(m.rule.count - 1) * m.rule.stride > 0xFFFF) {
+      *error = "map.rule.count: the table at $" + hex(a) + " runs past $FFFF";
+      return false;
+    }
+    b.ruleTable = a;
+  } else if (m.rule.kind == CollisionRuleKind::Predicate) {
+    if (!resolve(dbg, {m.rule.routine, 0}, "map.rule.label", a, error)) return false;
+    b.rulePredicate = a;
   }
   for (const ImageChunk& c : chunks)
     if (!c.ram) region("segment " + c.name, c.address, uint32_t(c.bytes.size()));
@@ -342,6 +359,7 @@ bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   if (scenario_.manifest.game) return bindGame(image, b, error);
   auto machine = makeMachine(scenario_.manifest.cpu);
   if (!machine->load(image, error)) return false;
+  if (!evaluateRule(*machine, b, error)) return false;
   cellBases_ = cellTableBases(b, [&](uint16_t a) { return machine->peek(a); });
   machine->setWatch(watchedRanges(b, cellBases_));
   // A new image or binding: nothing recorded applies.
@@ -390,6 +408,7 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
     }
     machine->setEntryBank(b.entry, unsigned(s->bank));
   }
+  if (!evaluateRule(*machine, b, error)) return false;
   machine->setStartState(machine->snapshot());
   cellBases_ = cellTableBases(b, [&](uint16_t a) { return machine->peek(a); });
   machine->setWatch(watchedRanges(b, cellBases_));
@@ -399,6 +418,21 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
   machine_ = std::move(machine);
   frames_ = std::move(frames);
   return true;
+}
+
+// The rule is asked with the room encoded, as the routine would see it; the
+// machine is left as it was.
+bool Simulation::evaluateRule(Machine& machine, const Binding& b, std::string* error) {
+  oracleCollision_.clear();
+  if (scenario_.manifest.rule.kind == CollisionRuleKind::Map) return true;
+  const Snapshot before = machine.snapshot();
+  std::string ignored;  // a room that does not fit is reported when the run starts
+  encodeRoom(machine, b, scenario_.map, &ignored);
+  const int count = int(scenario_.map.metatiles.metatiles.size());
+  const bool ok = ruleCollision(scenario_.manifest, b, machine, count, &oracleCollision_, error);
+  machine.restore(before);
+  if (!ok) *error = scenario_.manifest.path + ": " + *error;
+  return ok;
 }
 
 std::vector<std::string> Simulation::warnings() const {
@@ -651,6 +685,7 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   rec.frames = std::move(spareFrames_);
   spareFrames_.clear();
   for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
+  rec.oracleCollision = oracleCollision_;
   rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
   rec.keyframes.reserve(size_t(scenario_.frames / rec.keyInterval + 1));

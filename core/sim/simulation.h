@@ -57,6 +57,8 @@ struct Binding {
   std::optional<uint16_t> attributes;
   int attrStride = 1, attrOffset = 0, attrTileOffset = -1, attrCount = 0;
   AttributeFormat attrFormat = AttributeFormat::Mrn;
+  uint8_t attrMaskSolid = 0, attrMaskUp = 0, attrMaskDown = 0, attrMaskLeft = 0, attrMaskRight = 0;
+  std::optional<uint16_t> ruleTable, rulePredicate;  // map.rule: lookup table, predicate label
   // The manifest's register presets: a number or a label's address, the slot, or a field.
   struct Preset {
     std::string reg;
@@ -113,6 +115,8 @@ struct Recording {
   std::vector<FrameRecord> frames;
   int keyInterval = 16;
   std::vector<Snapshot> keyframes;  // machine state at the start of frame k * keyInterval
+  // Simulation::oracleCollision() of the run: the verdicts judge by it.
+  std::vector<uint8_t> oracleCollision;
 
   size_t byteSize() const;  // approximate heap bytes held
   // Byte-identical comparison of everything recorded (keyframes included).
@@ -179,6 +183,9 @@ class Simulation {
   const game::FrameRunner* frameRunner() const { return frames_.get(); }
   const AsmResult& image() const { return image_; }
   const Binding& binding() const { return binding_; }
+  // The collision byte per metatile id the oracle judges by under the manifest's
+  // rule (core/sim/collision_rule.h); empty when the map's own bytes apply.
+  const std::vector<uint8_t>& oracleCollision() const { return oracleCollision_; }
   Scenario& scenario() { return scenario_; }
   const Scenario& scenario() const { return scenario_; }
 
@@ -246,6 +253,8 @@ class Simulation {
   Binding binding_;
   // Where the cell tables sit: fixed, or re-read from the map pointer before each call.
   std::vector<uint16_t> cellBases_;
+  std::vector<uint8_t> oracleCollision_;
+  bool evaluateRule(Machine& machine, const Binding& b, std::string* error);
   void refreshCellBases();
   std::unique_ptr<Machine> machine_;
   game::GameMachine* game_ = nullptr;                // machine_, when it runs a game
