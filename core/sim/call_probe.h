@@ -58,7 +58,7 @@ class ProbeObserver final : public AccessObserver {
   }
   static std::string text(uint8_t value, const char* table, uint16_t addr,
                           const std::string& where) {
-    char buf[48];
+    char buf[96];
     std::snprintf(buf, sizeof buf, "wrote $%02X into %s at $%04X (", unsigned(value), table,
                   unsigned(addr));
     return std::string(buf) + where + ")";
