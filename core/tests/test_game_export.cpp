@@ -176,6 +176,51 @@ TEST(GameExport, ErrorsNameTheManifestAndTheTable) {
   }
 }
 
+TEST(GameExport, ColumnMajorTwoByteScreensAndPointerMapsThroughTheCodec) {
+  Fixture f;
+  f.m.attributes.reset();
+  f.map.room.width = 2;
+  f.map.room.height = 2;
+  f.map.room.cells = {1, 2, 3, 0x104};
+  CellLayout c;
+  c.screens = {{"left", 0}, {"right", 0}};
+  c.columnMajor = true;
+  c.bytes = 2;
+  c.bigEndian = true;
+  c.stride = 4;  // a column: 2 entries of 2 bytes
+  c.maxWidth = 1;
+  c.maxHeight = 2;
+  f.m.cells = c;
+  interop::GameTables t;
+  std::string text, error;
+  ASSERT_TRUE(interop::encodeTables(f.map, f.m, &t, &error)) << error;
+  EXPECT_EQ(t.cellTables, 2);
+  EXPECT_EQ(t.cellTableBytes, 4u);
+  // Screen 0 holds column 0 (cells 1 and 3), screen 1 column 1 (2 and $104), big-endian.
+  EXPECT_EQ(t.cells, (std::vector<uint8_t>{0, 1, 0, 3, 0, 2, 1, 4}));
+  ASSERT_TRUE(interop::exportTables(f.map, f.m, TableFormat::Ca65, "tiny", &text, &error));
+  EXPECT_NE(text.find("left:\n        .byte $00,$01,$00,$03  ; column 0\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("right:\n        .byte $00,$02,$01,$04  ; column 0\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("column-major, column stride 4 bytes"), std::string::npos) << text;
+
+  f.m.cells->screens.clear();
+  f.m.cells->pointer = {"map_ptr", 0};
+  f.m.cells->maxWidth = 2;
+  f.m.cells->stride = 4;
+  f.m.cells->columnMajor = false;
+  f.m.cells->bytes = 1;
+  EXPECT_FALSE(interop::exportTables(f.map, f.m, TableFormat::C, "tiny", &text, &error));
+  EXPECT_NE(error.find("map.cells: cell 1,1 holds metatile 260"), std::string::npos) << error;
+  f.map.room.cells[3] = 4;
+  ASSERT_TRUE(interop::exportTables(f.map, f.m, TableFormat::C, "tiny", &text, &error)) << error;
+  EXPECT_NE(text.find("const unsigned char map_ptr_table[8] = {\n"
+                      "    0x01, 0x02, 0x00, 0x00,  // row 0\n"),
+            std::string::npos)
+      << text;
+}
+
 TEST(GameExport, FormatNames) {
   TableFormat f;
   for (auto [name, want] :
