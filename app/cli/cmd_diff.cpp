@@ -1,14 +1,19 @@
-// `collido diff BEFORE.json AFTER.json` or `collido diff SCENARIO --before M1 --after M2`:
-// compares two audits (core/check/audit_diff.h), saved by `collido audit --json` or run here on
-// the scenario under two routine manifests. Prints per verdict class the cases fixed, broken
-// and unchanged, and the broken cases; `--png` paints the room with fixed starts green and
-// broken ones orange, `--write-cases DIR` writes the first broken cases of each class as one-frame
-// scenarios, `--json` writes the after-audit. Exits 1 when anything broke, 2 on bad input.
+// `collido diff BEFORE.json AFTER.json`, `collido diff SCENARIO --before M1 --after M2` or
+// `collido diff SCENARIO --rev-before REV [--rev-after REV]`: compares two audits
+// (core/check/audit_diff.h), saved by `collido audit --json` or run here on the scenario under two
+// routine manifests, or under its own manifest at two git revisions of the user's project
+// (core/asm/git_revision.h; the after side defaults to the working tree). Prints per verdict class
+// the cases fixed, broken and unchanged, and the broken cases; `--png` paints the room with fixed
+// starts green and broken ones orange, `--write-cases DIR` writes the first broken cases of each
+// class as one-frame scenarios, `--json` writes the after-audit. Exits 1 when anything broke, 2 on
+// bad input.
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
+#include "core/asm/git_revision.h"
 #include "core/check/audit_diff.h"
 #include "core/check/audit_report.h"
 #include "core/check/expect.h"
@@ -20,8 +25,9 @@ namespace {
 
 struct DiffCliOptions {
   std::vector<std::string> inputs;
-  std::string before, after;  // manifests
-  std::string scenario;       // the room for --png / --write-cases with two audit files
+  std::string before, after;        // manifests
+  std::string revBefore, revAfter;  // git revisions of the scenario's own manifest
+  std::string scenario;             // the room for --png / --write-cases with two audit files
   int stride = 4;
   int minSpeed = 1, maxSpeed = 4;
   bool fourDirs = false;
@@ -82,15 +88,48 @@ int runDiffCommand(const DiffCliOptions& o) {
   core::AuditFile before, after;
   core::Scenario room;  // the scenario the pictures and case files use
   bool haveRoom = false;
-  if (!o.before.empty() || !o.after.empty()) {
-    if (o.before.empty() || o.after.empty() || o.inputs.size() != 1)
+  const bool revMode = !o.revBefore.empty() || !o.revAfter.empty();
+  // The revisions' trees live until the audits are done, and go on any return.
+  std::optional<core::RevisionCheckout> revA, revB;
+  if (revMode) {
+    if (o.revBefore.empty() || o.inputs.size() != 1)
+      return bad("give one SCENARIO with --rev-before REV (and optionally --rev-after REV)");
+    if (!o.before.empty() || !o.after.empty())
+      return bad("--rev-before/--rev-after and --before/--after cannot be mixed");
+    if (!o.revAfter.empty() && !o.writeCases.empty())
+      return bad(
+          "--write-cases: the routine at --rev-after is removed after the run, so its "
+          "cases could not be opened; write them from the working tree (no --rev-after)");
+  }
+  if (revMode || !o.before.empty() || !o.after.empty()) {
+    if (!revMode && (o.before.empty() || o.after.empty() || o.inputs.size() != 1))
       return bad("give one SCENARIO with both --before MANIFEST and --after MANIFEST");
     core::Scenario base;
     if (!core::loadScenario(o.inputs[0], base, &error)) return bad(error);
+    std::string beforeManifest = o.before, afterManifest = o.after;
+    if (revMode) {
+      revA = core::checkoutFileAtRevision(base.manifestPath, o.revBefore, &error);
+      if (!revA) return bad("--rev-before: " + error);
+      beforeManifest = revA->file;
+      afterManifest = base.manifestPath;
+      if (!o.revAfter.empty()) {
+        revB = core::checkoutFileAtRevision(base.manifestPath, o.revAfter, &error);
+        if (!revB) return bad("--rev-after: " + error);
+        afterManifest = revB->file;
+      }
+      std::printf("before: %s (%s), after: %s\n", o.revBefore.c_str(),
+                  revA->commit.substr(0, 12).c_str(),
+                  revB ? (o.revAfter + " (" + revB->commit.substr(0, 12) + ")").c_str()
+                       : "the working tree");
+    }
     core::AuditRecord a, b;
     core::Scenario scA;
-    if (!auditWith(base, o.before, o, scA, a, &error)) return bad("--before: " + error);
-    if (!auditWith(base, o.after, o, room, b, &error)) return bad("--after: " + error);
+    const char* whatA = revMode ? "--rev-before" : "--before";
+    const char* whatB = revMode ? "--rev-after" : "--after";
+    if (!auditWith(base, beforeManifest, o, scA, a, &error))
+      return bad(std::string(whatA) + ": " + error);
+    if (!auditWith(base, afterManifest, o, room, b, &error))
+      return bad(std::string(whatB) + ": " + error);
     haveRoom = true;
     before.put(a);
     after.put(b);
@@ -166,18 +205,22 @@ CommandRegistrar reg(
       sub.add_option("inputs", o->inputs, "BEFORE.json AFTER.json, or one SCENARIO")->required();
       sub.add_option("--before", o->before, "the routine manifest before the change");
       sub.add_option("--after", o->after, "the routine manifest after the change");
+      sub.add_option("--rev-before", o->revBefore,
+                     "the scenario's routine at this git revision of its project, before");
+      sub.add_option("--rev-after", o->revAfter,
+                     "... and after the change (default: the working tree)");
       sub.add_option("--scenario", o->scenario, "the scenario to draw (two audit files)");
-      sub.add_option("--stride", o->stride, "start positions every N pixels (with --before)");
-      sub.add_option("--min-speed", o->minSpeed, "lowest speed (with --before)");
-      sub.add_option("--max-speed", o->maxSpeed, "highest speed (with --before)");
-      sub.add_flag("--4dirs", o->fourDirs, "only the 4 axis directions (with --before)");
+      sub.add_option("--stride", o->stride, "start positions every N pixels (with a SCENARIO)");
+      sub.add_option("--min-speed", o->minSpeed, "lowest speed (with a SCENARIO)");
+      sub.add_option("--max-speed", o->maxSpeed, "highest speed (with a SCENARIO)");
+      sub.add_flag("--4dirs", o->fourDirs, "only the 4 axis directions (with a SCENARIO)");
       sub.add_option("--show", o->show, "broken cases to list");
       sub.add_option("--png", o->png, "write the diff heatmap (fixed green, broken orange)");
       sub.add_option("--scale", o->scale, "PNG pixels per room pixel (1..16)");
       sub.add_option("--write-cases", o->writeCases, "write broken cases as scenarios here");
       sub.add_option("--cases-per-class", o->casesPerClass, "cases per class for --write-cases")
           ->check(CLI::Range(1, 10000));
-      sub.add_option("--json", o->json, "write the after-audit (with --before/--after)");
+      sub.add_option("--json", o->json, "write the after-audit (with a SCENARIO)");
       return [o] { return runDiffCommand(*o); };
     });
 
