@@ -17,6 +17,7 @@
 #include "core/check/audit_diff.h"
 #include "core/check/audit_report.h"
 #include "core/check/expect.h"
+#include "core/check/sweep_diff.h"
 #include "core/render/diff_image.h"
 #include "core/util/files.h"
 
@@ -79,6 +80,40 @@ void printDiff(const std::string& name, const core::AuditDiff& d, int show) {
     std::printf("  ... %zu more broken cases\n", d.broken.size() - size_t(std::max(show, 0)));
 }
 
+// Two `collido sweep --json` files: per class the combinations fixed, broken and
+// unchanged over the sweep's domain.
+int runSweepDiff(const DiffCliOptions& o) {
+  if (!o.png.empty() || !o.writeCases.empty() || !o.json.empty() || !o.scenario.empty())
+    return bad("--png, --write-cases, --json and --scenario compare audits, not sweeps");
+  std::string error;
+  core::SweepRecord a, b;
+  if (!core::readSweepFile(o.inputs[0], a, &error)) return bad(error);
+  if (!core::readSweepFile(o.inputs[1], b, &error)) return bad(error);
+  const size_t show = size_t(std::max(o.show, 0));
+  auto d = core::diffSweeps(a, b, show, &error);
+  if (!d) return bad(o.inputs[0] + " and " + o.inputs[1] + ": " + error);
+  std::string varied;
+  for (const std::string& v : b.varied) varied += (varied.empty() ? "" : " x ") + v;
+  std::printf("sweep of %s (%llu combinations), edges %s\n", varied.c_str(),
+              (unsigned long long)b.combinations, b.edges.c_str());
+  for (const std::string& w : d->warnings) std::printf("warning: %s\n", w.c_str());
+  std::printf("%-14s %10s %10s %10s\n", "class", "fixed", "broken", "unchanged");
+  for (int c = 1; c < core::kSweepClassCount; ++c)
+    std::printf("%-14s %10llu %10llu %10llu\n", core::sweepClassName(core::SweepClass(c)),
+                (unsigned long long)d->fixedBy[size_t(c)],
+                (unsigned long long)d->brokenBy[size_t(c)],
+                (unsigned long long)d->unchangedBy[size_t(c)]);
+  std::printf("%llu fixed, %llu broken, %llu unchanged\n", (unsigned long long)d->fixed,
+              (unsigned long long)d->broken, (unsigned long long)d->unchanged);
+  for (const core::SweepChange& c : d->brokenCases)
+    std::printf("  broken: %s: %s (was %s)\n", core::sweepCaseText(b, c.index).c_str(),
+                core::sweepClassName(c.after), core::sweepClassName(c.before));
+  if (d->broken > d->brokenCases.size())
+    std::printf("  ... %llu more broken combinations\n",
+                (unsigned long long)(d->broken - d->brokenCases.size()));
+  return d->broken > 0 ? kExitFindings : kExitClean;
+}
+
 int runDiffCommand(const DiffCliOptions& o) {
   if (o.scale < 1 || o.scale > 16) return bad("--scale: must be 1..16");
   if (o.stride < 1) return bad("--stride: must be at least 1");
@@ -135,6 +170,11 @@ int runDiffCommand(const DiffCliOptions& o) {
     after.put(b);
   } else {
     if (o.inputs.size() != 2) return bad("give two audit files, or SCENARIO --before M --after M");
+    const bool sweepA = core::isSweepFile(o.inputs[0]), sweepB = core::isSweepFile(o.inputs[1]);
+    if (sweepA != sweepB)
+      return bad((sweepA ? o.inputs[1] : o.inputs[0]) +
+                 ": not a sweep file, and the other is (compare two sweeps or two audits)");
+    if (sweepA) return runSweepDiff(o);
     if (!core::readAuditFile(o.inputs[0], before, &error)) return bad(error);
     if (!core::readAuditFile(o.inputs[1], after, &error)) return bad(error);
   }
@@ -200,9 +240,12 @@ int runDiffCommand(const DiffCliOptions& o) {
 }
 
 CommandRegistrar reg(
-    "diff", "Compare two audits: cases fixed, broken and unchanged per class", [](CLI::App& sub) {
+    "diff", "Compare two audits or sweeps: cases fixed, broken and unchanged per class",
+    [](CLI::App& sub) {
       auto o = std::make_shared<DiffCliOptions>();
-      sub.add_option("inputs", o->inputs, "BEFORE.json AFTER.json, or one SCENARIO")->required();
+      sub.add_option("inputs", o->inputs,
+                     "BEFORE.json AFTER.json (audits or sweeps), or one SCENARIO")
+          ->required();
       sub.add_option("--before", o->before, "the routine manifest before the change");
       sub.add_option("--after", o->after, "the routine manifest after the change");
       sub.add_option("--rev-before", o->revBefore,
