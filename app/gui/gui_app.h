@@ -136,6 +136,9 @@ struct AuditPanelState {
   std::unique_ptr<core::Simulation> saved;
   bool savedStale = false;         // its recording predates the image or edits: re-run on close
   bool liveUpdatePending = false;  // a map edit came while an update ran: update again
+  // "Diff against saved": the routine its saved files build (before) against the
+  // editor's buffer (after, the audit in `result`); null after a plain audit.
+  std::shared_ptr<const core::AuditDiff> diff;
 };
 
 class GuiApp {
@@ -296,12 +299,15 @@ class GuiApp {
   void drawEditorText(EditorFile& f, float height);
   void drawRoutineEditor();
   void startAudit();
+  void startAuditDiff();
   bool routineHasUnassembledEdits() const;
+  bool routineHasUnsavedEdits();
   core::Simulation& auditBase();
   void pollAudit();
   void openAuditCase(int index);
   void closeAuditCase();
   void drawAuditControls();
+  void drawAuditDiff(const core::AuditDiff& d);
   void drawVerdictTable(const core::AuditResult& r);
   void drawFailureList(const core::AuditResult& r);
   uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows
