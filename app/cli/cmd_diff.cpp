@@ -1,17 +1,23 @@
-// `collido diff BEFORE.json AFTER.json` or `collido diff SCENARIO --before M1 --after M2`:
-// compares two audits (core/check/audit_diff.h), saved by `collido audit --json` or run here on
-// the scenario under two routine manifests. Prints per verdict class the cases fixed, broken
-// and unchanged, and the broken cases; `--png` paints the room with fixed starts green and
-// broken ones orange, `--write-cases DIR` writes the first broken cases of each class as one-frame
-// scenarios, `--json` writes the after-audit. Exits 1 when anything broke, 2 on bad input.
+// `collido diff BEFORE.json AFTER.json`, `collido diff SCENARIO --before M1 --after M2` or
+// `collido diff SCENARIO --rev-before REV [--rev-after REV]`: compares two audits
+// (core/check/audit_diff.h), saved by `collido audit --json` or run here on the scenario under two
+// routine manifests, or under its own manifest at two git revisions of the user's project
+// (core/asm/git_revision.h; the after side defaults to the working tree). Prints per verdict class
+// the cases fixed, broken and unchanged, and the broken cases; `--png` paints the room with fixed
+// starts green and broken ones orange, `--write-cases DIR` writes the first broken cases of each
+// class as one-frame scenarios, `--json` writes the after-audit. Exits 1 when anything broke, 2 on
+// bad input.
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
+#include "core/asm/git_revision.h"
 #include "core/check/audit_diff.h"
 #include "core/check/audit_report.h"
 #include "core/check/expect.h"
+#include "core/check/sweep_diff.h"
 #include "core/render/diff_image.h"
 #include "core/util/files.h"
 
@@ -20,8 +26,9 @@ namespace {
 
 struct DiffCliOptions {
   std::vector<std::string> inputs;
-  std::string before, after;  // manifests
-  std::string scenario;       // the room for --png / --write-cases with two audit files
+  std::string before, after;        // manifests
+  std::string revBefore, revAfter;  // git revisions of the scenario's own manifest
+  std::string scenario;             // the room for --png / --write-cases with two audit files
   int stride = 4;
   int minSpeed = 1, maxSpeed = 4;
   bool fourDirs = false;
@@ -73,6 +80,40 @@ void printDiff(const std::string& name, const core::AuditDiff& d, int show) {
     std::printf("  ... %zu more broken cases\n", d.broken.size() - size_t(std::max(show, 0)));
 }
 
+// Two `collido sweep --json` files: per class the combinations fixed, broken and
+// unchanged over the sweep's domain.
+int runSweepDiff(const DiffCliOptions& o) {
+  if (!o.png.empty() || !o.writeCases.empty() || !o.json.empty() || !o.scenario.empty())
+    return bad("--png, --write-cases, --json and --scenario compare audits, not sweeps");
+  std::string error;
+  core::SweepRecord a, b;
+  if (!core::readSweepFile(o.inputs[0], a, &error)) return bad(error);
+  if (!core::readSweepFile(o.inputs[1], b, &error)) return bad(error);
+  const size_t show = size_t(std::max(o.show, 0));
+  auto d = core::diffSweeps(a, b, show, &error);
+  if (!d) return bad(o.inputs[0] + " and " + o.inputs[1] + ": " + error);
+  std::string varied;
+  for (const std::string& v : b.varied) varied += (varied.empty() ? "" : " x ") + v;
+  std::printf("sweep of %s (%llu combinations), edges %s\n", varied.c_str(),
+              (unsigned long long)b.combinations, b.edges.c_str());
+  for (const std::string& w : d->warnings) std::printf("warning: %s\n", w.c_str());
+  std::printf("%-14s %10s %10s %10s\n", "class", "fixed", "broken", "unchanged");
+  for (int c = 1; c < core::kSweepClassCount; ++c)
+    std::printf("%-14s %10llu %10llu %10llu\n", core::sweepClassName(core::SweepClass(c)),
+                (unsigned long long)d->fixedBy[size_t(c)],
+                (unsigned long long)d->brokenBy[size_t(c)],
+                (unsigned long long)d->unchangedBy[size_t(c)]);
+  std::printf("%llu fixed, %llu broken, %llu unchanged\n", (unsigned long long)d->fixed,
+              (unsigned long long)d->broken, (unsigned long long)d->unchanged);
+  for (const core::SweepChange& c : d->brokenCases)
+    std::printf("  broken: %s: %s (was %s)\n", core::sweepCaseText(b, c.index).c_str(),
+                core::sweepClassName(c.after), core::sweepClassName(c.before));
+  if (d->broken > d->brokenCases.size())
+    std::printf("  ... %llu more broken combinations\n",
+                (unsigned long long)(d->broken - d->brokenCases.size()));
+  return d->broken > 0 ? kExitFindings : kExitClean;
+}
+
 int runDiffCommand(const DiffCliOptions& o) {
   if (o.scale < 1 || o.scale > 16) return bad("--scale: must be 1..16");
   if (o.stride < 1) return bad("--stride: must be at least 1");
@@ -82,20 +123,58 @@ int runDiffCommand(const DiffCliOptions& o) {
   core::AuditFile before, after;
   core::Scenario room;  // the scenario the pictures and case files use
   bool haveRoom = false;
-  if (!o.before.empty() || !o.after.empty()) {
-    if (o.before.empty() || o.after.empty() || o.inputs.size() != 1)
+  const bool revMode = !o.revBefore.empty() || !o.revAfter.empty();
+  // The revisions' trees live until the audits are done, and go on any return.
+  std::optional<core::RevisionCheckout> revA, revB;
+  if (revMode) {
+    if (o.revBefore.empty() || o.inputs.size() != 1)
+      return bad("give one SCENARIO with --rev-before REV (and optionally --rev-after REV)");
+    if (!o.before.empty() || !o.after.empty())
+      return bad("--rev-before/--rev-after and --before/--after cannot be mixed");
+    if (!o.revAfter.empty() && !o.writeCases.empty())
+      return bad(
+          "--write-cases: the routine at --rev-after is removed after the run, so its "
+          "cases could not be opened; write them from the working tree (no --rev-after)");
+  }
+  if (revMode || !o.before.empty() || !o.after.empty()) {
+    if (!revMode && (o.before.empty() || o.after.empty() || o.inputs.size() != 1))
       return bad("give one SCENARIO with both --before MANIFEST and --after MANIFEST");
     core::Scenario base;
     if (!core::loadScenario(o.inputs[0], base, &error)) return bad(error);
+    std::string beforeManifest = o.before, afterManifest = o.after;
+    if (revMode) {
+      revA = core::checkoutFileAtRevision(base.manifestPath, o.revBefore, &error);
+      if (!revA) return bad("--rev-before: " + error);
+      beforeManifest = revA->file;
+      afterManifest = base.manifestPath;
+      if (!o.revAfter.empty()) {
+        revB = core::checkoutFileAtRevision(base.manifestPath, o.revAfter, &error);
+        if (!revB) return bad("--rev-after: " + error);
+        afterManifest = revB->file;
+      }
+      std::printf("before: %s (%s), after: %s\n", o.revBefore.c_str(),
+                  revA->commit.substr(0, 12).c_str(),
+                  revB ? (o.revAfter + " (" + revB->commit.substr(0, 12) + ")").c_str()
+                       : "the working tree");
+    }
     core::AuditRecord a, b;
     core::Scenario scA;
-    if (!auditWith(base, o.before, o, scA, a, &error)) return bad("--before: " + error);
-    if (!auditWith(base, o.after, o, room, b, &error)) return bad("--after: " + error);
+    const char* whatA = revMode ? "--rev-before" : "--before";
+    const char* whatB = revMode ? "--rev-after" : "--after";
+    if (!auditWith(base, beforeManifest, o, scA, a, &error))
+      return bad(std::string(whatA) + ": " + error);
+    if (!auditWith(base, afterManifest, o, room, b, &error))
+      return bad(std::string(whatB) + ": " + error);
     haveRoom = true;
     before.put(a);
     after.put(b);
   } else {
     if (o.inputs.size() != 2) return bad("give two audit files, or SCENARIO --before M --after M");
+    const bool sweepA = core::isSweepFile(o.inputs[0]), sweepB = core::isSweepFile(o.inputs[1]);
+    if (sweepA != sweepB)
+      return bad((sweepA ? o.inputs[1] : o.inputs[0]) +
+                 ": not a sweep file, and the other is (compare two sweeps or two audits)");
+    if (sweepA) return runSweepDiff(o);
     if (!core::readAuditFile(o.inputs[0], before, &error)) return bad(error);
     if (!core::readAuditFile(o.inputs[1], after, &error)) return bad(error);
   }
@@ -161,23 +240,30 @@ int runDiffCommand(const DiffCliOptions& o) {
 }
 
 CommandRegistrar reg(
-    "diff", "Compare two audits: cases fixed, broken and unchanged per class", [](CLI::App& sub) {
+    "diff", "Compare two audits or sweeps: cases fixed, broken and unchanged per class",
+    [](CLI::App& sub) {
       auto o = std::make_shared<DiffCliOptions>();
-      sub.add_option("inputs", o->inputs, "BEFORE.json AFTER.json, or one SCENARIO")->required();
+      sub.add_option("inputs", o->inputs,
+                     "BEFORE.json AFTER.json (audits or sweeps), or one SCENARIO")
+          ->required();
       sub.add_option("--before", o->before, "the routine manifest before the change");
       sub.add_option("--after", o->after, "the routine manifest after the change");
+      sub.add_option("--rev-before", o->revBefore,
+                     "the scenario's routine at this git revision of its project, before");
+      sub.add_option("--rev-after", o->revAfter,
+                     "... and after the change (default: the working tree)");
       sub.add_option("--scenario", o->scenario, "the scenario to draw (two audit files)");
-      sub.add_option("--stride", o->stride, "start positions every N pixels (with --before)");
-      sub.add_option("--min-speed", o->minSpeed, "lowest speed (with --before)");
-      sub.add_option("--max-speed", o->maxSpeed, "highest speed (with --before)");
-      sub.add_flag("--4dirs", o->fourDirs, "only the 4 axis directions (with --before)");
+      sub.add_option("--stride", o->stride, "start positions every N pixels (with a SCENARIO)");
+      sub.add_option("--min-speed", o->minSpeed, "lowest speed (with a SCENARIO)");
+      sub.add_option("--max-speed", o->maxSpeed, "highest speed (with a SCENARIO)");
+      sub.add_flag("--4dirs", o->fourDirs, "only the 4 axis directions (with a SCENARIO)");
       sub.add_option("--show", o->show, "broken cases to list");
       sub.add_option("--png", o->png, "write the diff heatmap (fixed green, broken orange)");
       sub.add_option("--scale", o->scale, "PNG pixels per room pixel (1..16)");
       sub.add_option("--write-cases", o->writeCases, "write broken cases as scenarios here");
       sub.add_option("--cases-per-class", o->casesPerClass, "cases per class for --write-cases")
           ->check(CLI::Range(1, 10000));
-      sub.add_option("--json", o->json, "write the after-audit (with --before/--after)");
+      sub.add_option("--json", o->json, "write the after-audit (with a SCENARIO)");
       return [o] { return runDiffCommand(*o); };
     });
 

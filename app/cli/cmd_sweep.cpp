@@ -13,6 +13,7 @@
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/check/sweep.h"
+#include "core/check/sweep_diff.h"
 #include "core/render/sweep_image.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -97,6 +98,7 @@ void printSummary(const SweepCliOptions& o, const core::RoutineManifest& m,
 
 nlohmann::json resultJson(const SweepCliOptions& o, const core::SweepResult& r) {
   nlohmann::json j;
+  j["format"] = "collidoscope-sweep/" + std::to_string(core::kSweepFormatVersion);
   j["manifest"] = o.manifest;
   j["inputs"] = r.inputNames;
   j["varied"] = nlohmann::json::array();
@@ -122,6 +124,8 @@ nlohmann::json resultJson(const SweepCliOptions& o, const core::SweepResult& r) 
     js["exact"] = answerText(s.exactHit);
     j["samples"].push_back(js);
   }
+  // Every disagreeing combination, so `collido diff` compares sweeps case by case.
+  j["runs"] = core::sweepRunsJson(core::sweepRuns(r.caseClass));
   j["image"] = {{"width", core::kSweepImageSize},
                 {"height", core::kSweepImageSize},
                 {"casesPerPixel", r.casesPerPixel},
@@ -149,6 +153,7 @@ int runSweepCommand(const SweepCliOptions& o) {
   if (o.scale < 1 || o.scale > 8) return fail("--scale: must be 1..8");
   so.threads = o.threads;
   so.maxSamples = size_t(std::max(o.show, 64));
+  so.keepCases = !o.json.empty();
   core::RoutineManifest m;
   if (!core::loadManifest(o.manifest, m, &error)) return fail(error);
   if (!m.sweep)

@@ -56,6 +56,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     paintForScript();
     if (opts.frames > 0) finishSimulation();
   }
+  if (sim() && opts.auditDiff) auditDiffForScript();
   if (sim() && !opts.saveAs.empty() && !saveDocumentAs(opts.saveAs))
     scriptError_ = "--save-as: " + status_;
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);

@@ -38,14 +38,16 @@ struct LaunchOptions {
   int frames = 0;
   int width = 1600;
   int height = 900;
-  int frame = -1;                        // --frame N: select this frame after loading
-  int stepInstructions = 0;              // --step-instructions K: step into K instructions
-  std::vector<std::string> overlays;     // --overlay NAME: View overlays to turn on
-  int play = 0;                          // --play N: play N frames before stepping
-  int playSpeed = 1;                     // --play-speed S: recording frames per display frame
-  bool loopPlay = false;                 // playback wraps around (--bench-frames)
-  bool audit = false;                    // --audit: run an audit before the first frame
-  int auditCase = -1;                    // --audit-case N: then open failing case N
+  int frame = -1;                     // --frame N: select this frame after loading
+  int stepInstructions = 0;           // --step-instructions K: step into K instructions
+  std::vector<std::string> overlays;  // --overlay NAME: View overlays to turn on
+  int play = 0;                       // --play N: play N frames before stepping
+  int playSpeed = 1;                  // --play-speed S: recording frames per display frame
+  bool loopPlay = false;              // playback wraps around (--bench-frames)
+  bool audit = false;                 // --audit: run an audit before the first frame
+  int auditCase = -1;                 // --audit-case N: then open failing case N
+  bool auditDiff =
+      false;  // --audit-diff: Diff against saved once open (and recovered); prints the counts
   std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR [if COND]: --play stops there
   std::vector<std::string> watchpoints;  // --watchpoint LABEL[,r|w|rw]: --play stops there
   std::string show;                      // --show routine: select the Routine tab
@@ -136,6 +138,9 @@ struct AuditPanelState {
   std::unique_ptr<core::Simulation> saved;
   bool savedStale = false;         // its recording predates the image or edits: re-run on close
   bool liveUpdatePending = false;  // a map edit came while an update ran: update again
+  // "Diff against saved": the routine its saved files build (before) against the
+  // editor's buffer (after, the audit in `result`); null after a plain audit.
+  std::shared_ptr<const core::AuditDiff> diff;
 };
 
 class GuiApp {
@@ -296,12 +301,16 @@ class GuiApp {
   void drawEditorText(EditorFile& f, float height);
   void drawRoutineEditor();
   void startAudit();
+  void startAuditDiff();
+  void auditDiffForScript();
   bool routineHasUnassembledEdits() const;
+  bool routineHasUnsavedEdits();
   core::Simulation& auditBase();
   void pollAudit();
   void openAuditCase(int index);
   void closeAuditCase();
   void drawAuditControls();
+  void drawAuditDiff(const core::AuditDiff& d);
   void drawVerdictTable(const core::AuditResult& r);
   void drawFailureList(const core::AuditResult& r);
   uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows

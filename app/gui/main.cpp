@@ -142,6 +142,8 @@ int main(int argc, char** argv) {
   cli.add_option("--audit-case", opts.auditCase,
                  "With --audit: open failing case N in the room and timeline")
       ->check(CLI::NonNegativeNumber);
+  cli.add_flag("--audit-diff", opts.auditDiff,
+               "Audit Diff against saved (unsaved routine edits, e.g. recovered) and print it");
   cli.add_option("--breakpoint", opts.breakpoints,
                  "Set a breakpoint at a label or $address, optionally \"LABEL if CONDITION\" "
                  "(repeatable); --play stops there");

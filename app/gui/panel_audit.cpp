@@ -51,6 +51,26 @@ void GuiApp::startAudit() {
   status_ = "Audit running";
 }
 
+// The editor's unsaved buffer against the saved files, both audited on the
+// audit job's worker; the buffer is assembled first, as for Run audit.
+void GuiApp::startAuditDiff() {
+  if (!sim() || ws_.auditJob().running()) return;
+  syncEditorFiles();
+  if (routineHasUnassembledEdits() && !assembleRoutine()) {
+    status_ = "Diff not run: the edited routine does not assemble (see the Routine tab)";
+    return;
+  }
+  core::AuditOptions o = audit_.options;
+  o.threads = 0;
+  ws_.auditJob().startDiff(auditBase().scenario(), auditBase().image(), o);
+  status_ = "Auditing the saved routine and the edited one";
+}
+
+bool GuiApp::routineHasUnsavedEdits() {
+  return sim() && editor_.manifestPath == auditBase().scenario().manifest.path &&
+         unsavedFileCount(editor_) > 0;
+}
+
 bool GuiApp::routineHasUnassembledEdits() const {
   return editor_.manifestPath == sim()->scenario().manifest.path && hasUnassembledEdits(editor_);
 }
@@ -64,6 +84,7 @@ void GuiApp::pollAudit() {
   auto r = ws_.auditJob().take();
   if (!r) return;
   audit_.result = r;
+  audit_.diff = ws_.auditJob().diff();
   audit_.openedCase = -1;
   if (!r->ok) {
     status_ = "Audit: " + r->error;
@@ -75,7 +96,12 @@ void GuiApp::pollAudit() {
     ws_.auditJob().update(sim()->scenario());
   }
   char text[160];
-  if (ws_.auditJob().lastWasUpdate())
+  if (audit_.diff)
+    std::snprintf(text, sizeof text,
+                  "Against the saved routine: %zu fixed, %zu broken, %llu unchanged",
+                  audit_.diff->fixed.size(), audit_.diff->broken.size(),
+                  (unsigned long long)audit_.diff->unchanged);
+  else if (ws_.auditJob().lastWasUpdate())
     std::snprintf(
         text, sizeof text, "Audit updated after the edit: %llu cases, %llu failing, %.0f ms",
         (unsigned long long)r->cases, (unsigned long long)r->failing(), r->seconds * 1000);
@@ -143,6 +169,16 @@ void GuiApp::drawAuditControls() {
       ImGui::SetTooltip(
           "The Routine tab has edits the running image does not hold;\n"
           "Run audit assembles them first (as Assemble & run, F7).");
+    // Shown only while the Routine tab holds unsaved edits, so the panel keeps
+    // its usual layout otherwise.
+    if (routineHasUnsavedEdits()) {
+      ImGui::SameLine();
+      if (ImGui::Button("Diff against saved")) startAuditDiff();
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Audit the routine as its saved files build it and as the Routine tab\n"
+            "holds it (unsaved edits), and count the cases fixed and broken.");
+    }
   } else if (ImGui::Button(ws_.auditJob().cancelling() ? "Cancelling..." : "Cancel")) {
     ws_.auditJob().cancel();
   }
@@ -164,6 +200,28 @@ void GuiApp::drawAuditControls() {
     ImGui::SameLine();
     ImGui::TextDisabled("(showing a case)");
   }
+}
+
+void GuiApp::drawAuditDiff(const core::AuditDiff& d) {
+  ImGui::Text("Against the saved routine: %zu fixed, %zu broken, %llu unchanged", d.fixed.size(),
+              d.broken.size(), (unsigned long long)d.unchanged);
+  if (d.fixed.empty() && d.broken.empty()) return;
+  if (!ImGui::BeginTable("diff", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  ImGui::TableSetupColumn("verdict");
+  ImGui::TableSetupColumn("fixed", ImGuiTableColumnFlags_WidthFixed, 50);
+  ImGui::TableSetupColumn("broken", ImGuiTableColumnFlags_WidthFixed, 50);
+  ImGui::TableHeadersRow();
+  for (int v = 1; v < core::kVerdictCount; ++v) {
+    if (d.fixedBy[size_t(v)] == 0 && d.brokenBy[size_t(v)] == 0) continue;
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(core::verdictName(core::Verdict(v)));
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextColored(kOkText, "%llu", (unsigned long long)d.fixedBy[size_t(v)]);
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextColored(kFailText, "%llu", (unsigned long long)d.brokenBy[size_t(v)]);
+  }
+  ImGui::EndTable();
 }
 
 void GuiApp::drawVerdictTable(const core::AuditResult& r) {
@@ -279,6 +337,7 @@ void GuiApp::drawAuditPanel() {
     ImGui::TextColored(kFailText, "%s", audit_.result->error.c_str());
   if (audit_.result && audit_.result->ok) {
     ImGui::Separator();
+    if (audit_.diff) drawAuditDiff(*audit_.diff);
     drawVerdictTable(*audit_.result);
     drawFailureList(*audit_.result);
   }

@@ -47,6 +47,19 @@ void GuiApp::applyScriptOptions() {
     scriptError_ = "--audit-case: the audit listed " + std::to_string(failing) + " failing cases";
 }
 
+// --audit-diff, after recovery (which is how a scripted run gets unsaved
+// routine buffers): Diff against saved, with its counts on stdout.
+void GuiApp::auditDiffForScript() {
+  if (!routineHasUnsavedEdits()) {
+    scriptError_ = "--audit-diff: the routine has no unsaved edits";
+    return;
+  }
+  startAuditDiff();
+  ws_.auditJob().wait();
+  pollAudit();
+  std::printf("audit diff: %s\n", status_.c_str());
+}
+
 // One display frame of a scripted run: plays `--play N` frames (one recording
 // frame per display frame, stopping at a breakpoint), then steps into
 // `--step-instructions K`.

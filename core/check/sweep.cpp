@@ -174,8 +174,11 @@ bool bindSweep(const RoutineManifest& m, const AsmResult& image, Plan& p, std::s
 
 // Runs one block of cases: inputs varied[0] (fastest) and varied[1] over 0..255,
 // the rest at their values for this block.
+// `classes` (null unless cases are kept) is the whole domain's; blocks write
+// disjoint ranges of it.
 void sweepBlock(Machine& mc, const Snapshot& start, const Plan& p, const ExactTest& exact,
-                EdgeConvention edges, size_t maxSamples, uint64_t block, WorkerResult& out) {
+                EdgeConvention edges, size_t maxSamples, uint64_t block, WorkerResult& out,
+                uint8_t* classes) {
   mc.restore(start);
   std::vector<uint8_t> vals = p.base;
   const uint64_t first = block * p.blockSize;
@@ -208,18 +211,22 @@ void sweepBlock(Machine& mc, const Snapshot& start, const Plan& p, const ExactTe
         ++out.overlapImage[px];
       }
       if (!fault && hit == want) continue;
+      const uint64_t index = first + uint64_t(y) * uint64_t(nx) + uint64_t(x);
       ++out.image[px];
+      SweepClass cls = SweepClass::Fault;
       if (fault)
         ++out.faults;
-      else if (want)
+      else if (want) {
         ++out.missed;
-      else {
+        cls = SweepClass::Missed;
+      } else {
         ++out.extra;
         ++out.extraImage[px];
+        cls = SweepClass::FalseHit;
       }
+      if (classes) classes[index] = uint8_t(cls);
       if (out.samples.size() < maxSamples)
-        out.samples.push_back({first + uint64_t(y) * uint64_t(nx) + uint64_t(x),
-                               SweepMismatch{vals, hit && !fault, want, fault}});
+        out.samples.push_back({index, SweepMismatch{vals, hit && !fault, want, fault}});
     }
   }
   out.cases += uint64_t(nx) * uint64_t(ny);
@@ -293,6 +300,8 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
   res.image.assign(size_t(kSweepImageSize) * kSweepImageSize, 0);
   res.overlapImage = res.image;
   res.extraImage = res.image;
+  if (o.keepCases) res.caseClass.assign(size_t(plan.total), uint8_t(SweepClass::Agree));
+  uint8_t* classes = o.keepCases ? res.caseClass.data() : nullptr;
 
   const ExactTest exact(spec);
   std::atomic<uint64_t> nextBlock{0}, doneBlocks{0};
@@ -310,7 +319,7 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
       if (cancel && cancel->load(std::memory_order_relaxed)) return;
       const uint64_t b = nextBlock.fetch_add(1);
       if (b >= plan.blocks) return;
-      sweepBlock(*mc, start, plan, exact, o.edges, o.maxSamples, b, out);
+      sweepBlock(*mc, start, plan, exact, o.edges, o.maxSamples, b, out, classes);
       doneBlocks.fetch_add(1);
     }
   };

@@ -52,7 +52,14 @@ struct SweepOptions {
   EdgeConvention edges = EdgeConvention::Inclusive;
   int threads = 0;         // 0 = std::thread::hardware_concurrency()
   size_t maxSamples = 64;  // sample mismatches kept (the first in domain order)
+  // Keep every case's class in SweepResult::caseClass (one byte per combination,
+  // up to 64 MiB), for saving and comparing sweeps (core/check/sweep_diff.h).
+  bool keepCases = false;
 };
+
+// What one combination came to. The numbers are stored in sweep files.
+enum class SweepClass : uint8_t { Agree = 0, Missed = 1, FalseHit = 2, Fault = 3 };
+inline constexpr int kSweepClassCount = 4;
 
 struct SweepMismatch {
   std::vector<uint8_t> values;  // one per sweep input, in the manifest's order
@@ -76,6 +83,9 @@ struct SweepResult {
   uint64_t faults = 0;
   uint64_t overlaps = 0;  // cases where the exact answer is a hit
   std::vector<SweepMismatch> samples;
+  // With keepCases: per combination in domain order (index = sum of
+  // value(varied[j]) << 8j, varied[0] fastest), a SweepClass.
+  std::vector<uint8_t> caseClass;
   // 256 x 256, row-major, x = value of varied[0], y = value of varied[1] (0 when
   // fewer vary): mismatches, the false hits among them, and exact overlaps,
   // summed over the other inputs.

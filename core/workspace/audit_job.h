@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/check/audit.h"
+#include "core/check/audit_diff.h"
 #include "core/check/live_audit.h"
 #include "core/sim/simulation.h"
 
@@ -23,6 +24,14 @@ class AuditJob {
   // Audits `image` (the routine as the simulation runs it, unsaved edits included),
   // keeping what each case depended on (LiveAudit) for update().
   void start(const Scenario& scenario, const AsmResult& image, const AuditOptions& options);
+  // The unsaved editor buffer against the saved file: assembles the routine as
+  // the manifest's files on disk hold it, audits that and then `edited` (the
+  // buffer's image) on the worker, and compares them (saved = before). take()
+  // returns the audit of `edited`, diff() the comparison; a saved routine that
+  // does not assemble is the result's error.
+  void startDiff(const Scenario& scenario, const AsmResult& edited, const AuditOptions& options);
+  // The comparison of the last finished startDiff (null after any other run).
+  std::shared_ptr<const AuditDiff> diff() const { return thread_.joinable() ? nullptr : diff_; }
   // After a map edit: re-runs only the cases the changed cells touch, on the
   // worker; the result (equal to a full re-audit) arrives through take().
   // False when there is no finished audit to update or one is running.
@@ -49,6 +58,7 @@ class AuditJob {
   std::atomic<size_t> done_{0}, total_{0};
   std::atomic<bool> cancel_{false}, finished_{false};
   std::shared_ptr<AuditResult> result_;
+  std::shared_ptr<const AuditDiff> diff_;
   std::shared_ptr<LiveAudit> live_;  // null until a start() finished uncancelled
   MapDocument liveMap_;              // the map live_ last audited
   bool lastWasUpdate_ = false;
