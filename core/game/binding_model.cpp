@@ -343,9 +343,8 @@ bool BindingModel::open(const std::string& romPath, std::string* error,
   if (symbolFiles.empty() && !symbolFiles_.empty()) {
     const std::string first = symbolFiles_.front();
     const bool nl = first.ends_with(".nl");
-    std::erase_if(symbolFiles_, [&](const std::string& f) {
-      return nl ? !f.ends_with(".nl") : f != first;
-    });
+    std::erase_if(symbolFiles_,
+                  [&](const std::string& f) { return nl ? !f.ends_with(".nl") : f != first; });
   }
   for (const std::string& path : symbolFiles_) {
     SymbolSource source;
