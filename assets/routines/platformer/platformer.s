@@ -85,6 +85,9 @@ tile_attr: .res 16          ; attribute byte per metatile id
         sta obj_state
         jsr move_x
         jsr move_y
+.ifdef ONEWAY_SNAP
+        jsr snap_onto_platform
+.endif
         jsr update_velocity
         lda buttons
         sta obj_pad
@@ -150,6 +153,38 @@ mark:   ora obj_state
         sta obj_state
 done:   rts
 .endproc
+
+.ifdef ONEWAY_SNAP
+; The bug variant (manifest_snap.json): the common shortcut for one-way
+; platforms. Any fall whose feet end inside a cell that blocks down lands on
+; its top, wherever the feet came from. A fall from above ends flush on top,
+; as it should; but a fall that starts with the feet already inside the
+; platform (the way down from a jump into it) pops up onto it, where a
+; one-way platform lets it pass: the audit calls these FALSE-BLOCK.
+.proc snap_onto_platform
+        lda obj_vy+1
+        beq done
+        bmi done
+        lda obj_y
+        clc
+        adc #HB_Y + HB_H - 1    ; the feet's row
+        tax
+        lda #BLOCK_DOWN
+        jsr probe_row_x
+        bcc done
+        lda obj_y
+        clc
+        adc #HB_Y + HB_H - 1
+        and #$F0
+        sec
+        sbc #HB_Y + HB_H        ; feet on the row's top edge
+        sta obj_y
+        lda obj_state
+        ora #ST_HIT_FLOOR
+        sta obj_state
+done:   rts
+.endproc
+.endif
 
 ; Each probe answers for a one-pixel step: carry set when it is refused.
 ; A step is checked only when the leading edge enters a new column (row);
