@@ -40,8 +40,8 @@ TEST_F(CliPlatformer, RunIsOkOnEveryFrame) {
 }
 
 TEST_F(CliPlatformer, AuditIsCleanAndTheVariantIsNot) {
-  auto r = runProcess(
-      collido("audit --stride 4 " + quote(repoFile("maps/platformer.scenario.json"))));
+  auto r =
+      runProcess(collido("audit --stride 4 " + quote(repoFile("maps/platformer.scenario.json"))));
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(has(r.output, "2010 start positions, 128640 cases")) << r.output;
   EXPECT_TRUE(has(r.output, "intent: velocity (fields \"vx\", \"vy\")")) << r.output;

@@ -35,20 +35,22 @@ Scenario load(const std::string& rel) {
   return s;
 }
 
-struct Run {
+struct Played {
   Recording rec;
   std::vector<FrameVerdict> verdicts;
   int field(int frame, const std::string& name) const {
     const auto it = std::find(rec.fieldNames.begin(), rec.fieldNames.end(), name);
     EXPECT_NE(it, rec.fieldNames.end()) << name;
-    return rec.frames.at(size_t(frame)).entities.at(0).after.at(size_t(it - rec.fieldNames.begin()));
+    return rec.frames.at(size_t(frame))
+        .entities.at(0)
+        .after.at(size_t(it - rec.fieldNames.begin()));
   }
   int x(int frame) const { return field(frame, "x"); }
   int y(int frame) const { return field(frame, "y"); }
 };
 
-Run simulate(const Scenario& s) {
-  Run r;
+Played simulate(const Scenario& s) {
+  Played r;
   Simulation sim;
   std::string error;
   EXPECT_TRUE(sim.build(s, &error)) << error;
@@ -59,7 +61,7 @@ Run simulate(const Scenario& s) {
 }
 
 // One call of the routine from (x, y) with the velocity (vx, vy), raw 8.8 values.
-Run oneFrame(int x, int y, int vx, int vy) {
+Played oneFrame(int x, int y, int vx, int vy) {
   Scenario s = load("maps/platformer.scenario.json");
   s.entities.resize(1);
   s.entities[0].x = x;
@@ -77,7 +79,7 @@ std::vector<uint64_t> counts(const AuditResult& r) {
 
 TEST(Platformer, ScenarioIsOkOnEveryFrameAndShowsEachEvent) {
   REQUIRE_CA65();
-  const Run r = simulate(load("maps/platformer.scenario.json"));
+  const Played r = simulate(load("maps/platformer.scenario.json"));
   ASSERT_EQ(r.rec.frames.size(), 342u);
   for (const FrameVerdict& v : r.verdicts)
     EXPECT_EQ(v.verdict, Verdict::Ok) << "frame " << v.frame << ": " << v.message;
@@ -142,7 +144,7 @@ TEST(Platformer, OneWayPlatformStopsOnlyAFallOntoItsTop) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.what);
-    const Run r = oneFrame(72, c.y, 0, c.vy);
+    const Played r = oneFrame(72, c.y, 0, c.vy);
     EXPECT_EQ(r.y(0), c.endY);
     EXPECT_EQ(r.verdicts.at(0).verdict, Verdict::Ok) << r.verdicts.at(0).message;
   }
@@ -154,7 +156,8 @@ TEST(Platformer, AuditIsCleanUnderTheVelocityIntent) {
   o.stride = 4;
   const AuditResult r = runAudit(load("maps/platformer.scenario.json"), o);
   ASSERT_TRUE(r.ok) << r.error;
-  EXPECT_EQ(r.space, "velocity (fields \"vx\", \"vy\"): direction x speed px, and speed - 1/2 px");
+  EXPECT_EQ(r.space,
+            "intent: velocity (fields \"vx\", \"vy\"): direction x speed px, and speed - 1/2 px");
   EXPECT_EQ(r.startPositions, 2010u);
   // 8 directions x speeds 1..4, each whole and less a half pixel.
   EXPECT_EQ(r.cases, 2010u * 8 * 4 * 2);
@@ -177,13 +180,13 @@ TEST(Platformer, SnapVariantPopsUpOntoPlatformsAndTheAuditSaysFalseBlock) {
   ASSERT_FALSE(r.failures.empty());
   for (const AuditFailure& f : r.failures) {
     EXPECT_GT(kAuditDirections[size_t(f.c.dir)][1], 0) << auditDirectionName(f.c.dir);
-    EXPECT_LT(f.verdict.routineY, f.c.y);  // popped up, above the start
+    EXPECT_LT(f.verdict.routineY, f.c.y);   // popped up, above the start
     EXPECT_EQ(f.verdict.routineY % 16, 0);  // feet on a cell's top edge
   }
 
   // In the scenario, the way down from the jump into the higher platform pops
   // up onto it (frame 78), the one frame that differs from the oracle.
-  const Run run = simulate(s);
+  const Played run = simulate(s);
   for (const FrameVerdict& v : run.verdicts)
     EXPECT_EQ(v.verdict, v.frame == 78 ? Verdict::FalseBlock : Verdict::Ok) << v.frame;
   EXPECT_EQ(run.y(78), 32);
@@ -223,7 +226,7 @@ TEST_F(PlatformerOrder, UpdatingBeforeTheMoveDisagreesWithTheVelocityIntent) {
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(counts(r), (std::vector<uint64_t>{102738, 0, 0, 0, 25902, 0, 0, 0}));
 
-  const Run run = simulate(s);
+  const Played run = simulate(s);
   int falseBlock = 0, drift = 0;
   for (const FrameVerdict& v : run.verdicts) {
     falseBlock += v.verdict == Verdict::FalseBlock;
