@@ -193,6 +193,18 @@ TEST(Platformer, SnapVariantPopsUpOntoPlatformsAndTheAuditSaysFalseBlock) {
   EXPECT_EQ(run.verdicts.at(78).oracleY, 41);
 }
 
+// The figures docs/samples.md gives at `collido audit`'s defaults (stride 1).
+TEST(Platformer, AuditFiguresAtStrideOne) {
+  REQUIRE_CA65();
+  const AuditOptions o;
+  const AuditResult clean = runAudit(load("maps/platformer.scenario.json"), o);
+  const AuditResult snap = runAudit(load("maps/platformer_snap.scenario.json"), o);
+  ASSERT_TRUE(clean.ok && snap.ok) << clean.error << snap.error;
+  EXPECT_EQ(clean.startPositions, 30075u);
+  EXPECT_EQ(counts(clean), (std::vector<uint64_t>{1924800, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(counts(snap), (std::vector<uint64_t>{1884768, 0, 0, 0, 40032, 0, 0, 0}));
+}
+
 // Why the order matters: the same routine updating the velocity *before* it
 // moves (a test-local copy of the source) moves by a velocity the intent never
 // reads. With no buttons held, friction takes 0.25 px off vx before the move,
