@@ -2,7 +2,7 @@
 ; gravity, a jump from the ground only, solid floors, walls and ceilings,
 ; one-way platforms and a ladder op-code.
 ;
-; Order of work in one call of `frame` (explicit Euler, as many NES games do):
+; Order of work in one call of `frame` (explicit Euler: position, then velocity):
 ;   1. move by the velocity the frame starts with: x by the high byte of vx,
 ;      then y by the high byte of vy, one pixel at a time, stopping flush
 ;      against the first cell that blocks the direction of travel;
