@@ -1,12 +1,18 @@
-// The "Tiles" window: the tools (select, paint, collision bits), the metatile
-// palette drawn with its CHR graphics, and the collision-bit editor of the
-// selected metatile: the four direction bits and the four op-code bits with
-// the names the user gives them (kept in the map file). Every change goes
-// through core's edit history and re-simulates.
+// The "Tiles" window: the tools (select, paint, collision bits, rectangle,
+// fill, region), the metatile palette drawn with its CHR graphics (right-click
+// a metatile to duplicate, move or delete it; drag it to reorder), and the
+// collision-bit editor of the selected metatile, labelled the way the
+// routine's attribute format reads the byte: the four direction bits and the
+// four named op-code bits for seed 002's format, one "solid" bit for
+// solid-bit and walkable tables, the manifest's masks for mask tables. Below
+// them, the metatile's tiles, the tile sheet, the pixel editor and the palette
+// (tile_editor.cpp). Every change goes through core's edit history and
+// re-simulates.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
@@ -40,6 +46,66 @@ void toolButton(const char* label, const char* key, Tool tool, Tool& current) {
   ImGui::SameLine();
 }
 
+// How the routine's attribute table reads a metatile's collision byte, for
+// the editor's labels (core/sim/map_layout.cpp encodes it).
+struct CollisionLabels {
+  bool solidOnly = false;  // one bit: solid or not
+  bool opcodes = true;     // bits 4..7 reach the routine
+  std::string solidMeaning, note;
+  uint8_t masks[4] = {0, 0, 0, 0};  // Mask format: the routine's bits for U, D, L, R
+  std::string directionSuffix(uint8_t bit) const {
+    const int i = bit == core::kBlockUp     ? 0
+                  : bit == core::kBlockDown ? 1
+                  : bit == core::kBlockLeft ? 2
+                                            : 3;
+    if (!masks[i]) return {};
+    char text[24];
+    std::snprintf(text, sizeof text, " (mask $%02X)", masks[i]);
+    return text;
+  }
+};
+
+CollisionLabels collisionLabels(const core::RoutineManifest& m) {
+  CollisionLabels l;
+  if (m.rule.kind != core::CollisionRuleKind::Map) {
+    l.solidOnly = true;
+    l.opcodes = false;
+    l.solidMeaning = "for the oracle and the views";
+    l.note = "This routine decides what is solid by metatile id (map.rule), not by these bits.";
+    return l;
+  }
+  if (!m.attributes) return l;  // no attribute table: seed 002's layout by default
+  const core::AttributeLayout& a = *m.attributes;
+  char text[64];
+  switch (a.format) {
+    case core::AttributeFormat::Mrn:
+      break;
+    case core::AttributeFormat::SolidBit:
+      l.solidOnly = true;
+      l.opcodes = false;
+      l.solidMeaning = "the routine reads bit 0 = 1 (solid-bit)";
+      break;
+    case core::AttributeFormat::Walkable:
+      l.solidOnly = true;
+      l.opcodes = false;
+      l.solidMeaning = "the routine reads 0 = solid, 1 = walkable";
+      break;
+    case core::AttributeFormat::Mask:
+      l.opcodes = false;
+      l.masks[0] = a.maskUp;
+      l.masks[1] = a.maskDown;
+      l.masks[2] = a.maskLeft;
+      l.masks[3] = a.maskRight;
+      if (!(a.maskUp | a.maskDown | a.maskLeft | a.maskRight)) {
+        l.solidOnly = true;
+        std::snprintf(text, sizeof text, "the routine reads mask $%02X", a.maskSolid);
+        l.solidMeaning = text;
+      }
+      break;
+  }
+  return l;
+}
+
 int cellsUsing(const core::Room& room, int metatile) {
   return int(std::count(room.cells.begin(), room.cells.end(), uint16_t(metatile)));
 }
@@ -51,6 +117,10 @@ void GuiApp::drawTilesPanel() {
   toolButton("Select", "V", Tool::Select, edit_.tool);
   toolButton("Paint", "B", Tool::Paint, edit_.tool);
   toolButton("Bits", "C", Tool::Bits, edit_.tool);
+  ImGui::NewLine();
+  toolButton("Rect", "R", Tool::Rect, edit_.tool);
+  toolButton("Fill", "F", Tool::Fill, edit_.tool);
+  toolButton("Region", "M (Ctrl+C/X/V)", Tool::Region, edit_.tool);
   ImGui::NewLine();
 
   const core::MapDocument& doc = sim()->scenario().map;
@@ -75,7 +145,14 @@ void GuiApp::drawTilesPanel() {
       ImVec2 p0 = ImGui::GetCursorScreenPos();
       if (ImGui::InvisibleButton("mt", ImVec2(swatch, swatch))) {
         edit_.metatile = m;
-        if (edit_.tool == Tool::Select) edit_.tool = Tool::Paint;
+        if (edit_.tool == Tool::Select || edit_.tool == Tool::Region) edit_.tool = Tool::Paint;
+      }
+      const size_t before = set.size();
+      drawMetatileMenu(m);  // tile_editor.cpp; may change the set (and the document)
+      if (sim()->scenario().map.metatiles.metatiles.size() != before ||
+          &sim()->scenario().map != &doc) {
+        ImGui::PopID();
+        break;
       }
       drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch,
                          view_.on(core::kOverlayCollision));
@@ -91,7 +168,14 @@ void GuiApp::drawTilesPanel() {
     }
   }
   ImGui::EndChild();
+  drawDeleteMetatilePrompt();
   drawCollisionEditor();
+  if (ImGui::CollapsingHeader("Metatile tiles")) drawMetatileComposer();
+  if (ImGui::CollapsingHeader("Tile sheet and pixels")) {
+    drawTileSheet();
+    drawPixelEditor();
+  }
+  if (ImGui::CollapsingHeader("Palette")) drawPaletteEditor();
   ImGui::End();
 }
 
@@ -134,12 +218,25 @@ void GuiApp::drawCollisionEditor() {
   ImGui::TextDisabled("used by %d cells", cellsUsing(doc.room, m));
   ImGui::EndGroup();
 
+  const CollisionLabels labels = collisionLabels(sc.manifest);
+  if (!labels.note.empty()) ImGui::TextWrapped("%s", labels.note.c_str());
+  if (labels.solidOnly) {
+    // The routine reads one bit: solid means all four directions block.
+    bool on = (bits & core::kSolid) == core::kSolid;
+    if (ImGui::Checkbox("solid", &on))
+      applyEdit(core::makeSetCollision(
+          sc, m, uint8_t(on ? bits | core::kSolid : bits & ~uint8_t(core::kSolid))));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", labels.solidMeaning.c_str());
+    return;
+  }
   for (const DirectionBit& d : kDirectionBits) {
     bool on = bits & d.bit;
     if (ImGui::Checkbox(d.letter, &on)) applyEdit(core::makeToggleCollision(sc, m, d.bit));
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", d.meaning);
+    ImGui::TextDisabled("%s%s", d.meaning, labels.directionSuffix(d.bit).c_str());
   }
+  if (!labels.opcodes) return;
   // Op-code bits 4..7, each with its user-given name (edited in place, undoable).
   for (int i = 0; i < 4; ++i) {
     ImGui::PushID(i);
