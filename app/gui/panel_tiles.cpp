@@ -147,6 +147,7 @@ void GuiApp::drawTilesPanel() {
         edit_.metatile = m;
         if (edit_.tool == Tool::Select || edit_.tool == Tool::Region) edit_.tool = Tool::Paint;
       }
+      const bool hovered = ImGui::IsItemHovered();
       const size_t before = set.size();
       drawMetatileMenu(m);  // tile_editor.cpp; may change the set (and the document)
       if (sim()->scenario().map.metatiles.metatiles.size() != before ||
@@ -159,11 +160,13 @@ void GuiApp::drawTilesPanel() {
       if (m == edit_.metatile)
         dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + swatch + 2, p0.y + swatch + 2),
                     IM_COL32(255, 220, 80, 255), 0, 0, 2.5f);
-      else if (ImGui::IsItemHovered())
+      else if (hovered)
         dl->AddRect(p0, ImVec2(p0.x + swatch, p0.y + swatch), IM_COL32(255, 255, 255, 160));
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%d %s\ncollision %s", m, set[m].name.c_str(),
-                          collisionText(set[m].collision, doc.metatiles.opcodeNames).c_str());
+      if (hovered && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+        ImGui::SetTooltip(
+            "%d %s\ncollision %s\nright click: duplicate, move, delete; drag: reorder", m,
+            set[m].name.c_str(),
+            collisionText(set[m].collision, doc.metatiles.opcodeNames).c_str());
       ImGui::PopID();
     }
   }

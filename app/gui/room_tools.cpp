@@ -144,7 +144,8 @@ bool GuiApp::drawMinimap(ImDrawList* dl, ImVec2 c0, ImVec2 c1, bool hovered) {
   const float cw = c1.x - c0.x, ch = c1.y - c0.y;
   const float W = float(room.pixelWidth()), H = float(room.pixelHeight());
   if (W * z <= cw + 0.5f && H * z <= ch + 0.5f) return false;  // the whole room shows
-  const float maxW = std::min(cw * 0.35f, 320.0f), maxH = std::min(ch * 0.3f, 180.0f);
+  // Small enough to leave most of the view to the room it covers.
+  const float maxW = std::min(cw * 0.3f, 280.0f), maxH = std::min(ch * 0.22f, 150.0f);
   const float s = std::min(maxW / W, maxH / H);
   const ImVec2 size(W * s, H * s);
   const ImVec2 p0(c1.x - size.x - 8, c1.y - size.y - 8), p1(p0.x + size.x, p0.y + size.y);

@@ -192,6 +192,13 @@ bool editTouchesMap(const Edit& e) {
          !std::holds_alternative<InputEdit>(e);
 }
 
+bool editReachesRoutine(const Edit& e) {
+  return editTouchesMap(e) && !std::holds_alternative<OpcodeNameEdit>(e) &&
+         !std::holds_alternative<MetatileNameEdit>(e) &&
+         !std::holds_alternative<TilePixelsEdit>(e) && !std::holds_alternative<TileAddEdit>(e) &&
+         !std::holds_alternative<PaletteEdit>(e);
+}
+
 bool editTouchesScenario(const Edit& e) {
   if (const auto* r = std::get_if<ResizeEdit>(&e)) return r->shiftCols != 0 || r->shiftRows != 0;
   return !editTouchesMap(e);

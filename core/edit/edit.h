@@ -167,6 +167,10 @@ void applyEdit(Scenario& s, const Edit& e, bool forward = true);
 // that moves entities changes both).
 bool editTouchesMap(const Edit& e);
 bool editTouchesScenario(const Edit& e);
+// True when the edit can change what the routine finds in memory (cells,
+// collision bytes, tile ids, the room's size): pixels, colours and names never
+// reach it, so they need no re-simulation and leave an audit as it is.
+bool editReachesRoutine(const Edit& e);
 // Folds `next` into `prev` when both change the same target (keeps prev's
 // before and next's after). Returns false when they cannot be merged.
 bool mergeEdit(Edit& prev, const Edit& next);

@@ -39,10 +39,10 @@ std::vector<uint16_t> identity(size_t n) {
 std::optional<Edit> makeSetMetatileTiles(const Scenario& s, int metatile,
                                          std::array<uint16_t, 4> tiles) {
   if (!validMetatile(s, metatile)) return std::nullopt;
-  for (uint16_t t : tiles)
-    if (t >= s.map.tiles.size()) return std::nullopt;
   // A 1-tile metatile keeps its one id in all four slots, as the loader does.
   if (s.map.metatiles.tilesPerSide == 1) tiles = {tiles[0], tiles[0], tiles[0], tiles[0]};
+  for (uint16_t t : tiles)
+    if (t >= s.map.tiles.size()) return std::nullopt;
   const auto& before = s.map.metatiles.metatiles[metatile].tiles;
   if (before == tiles) return std::nullopt;
   return MetatileTilesEdit{metatile, before, tiles};

@@ -182,6 +182,14 @@ TEST(TileEdits, EditedTilesMetatilesAndPaletteSaveAndLoadBack) {
 
 TEST(TileEdits, PixelsAndColoursAffectNoFrame) {
   core::Scenario s = tileScenario();
+  EXPECT_FALSE(core::editReachesRoutine(*core::makeSetTilePixel(s, 0, 1, 1, 1)));
+  EXPECT_FALSE(core::editReachesRoutine(*core::makeAddTile(s)));
+  EXPECT_FALSE(core::editReachesRoutine(*core::makeSetPaletteColour(s, 1, core::Rgba{})));
+  EXPECT_FALSE(core::editReachesRoutine(*core::makeRenameMetatile(s, 1, "wall")));
+  EXPECT_TRUE(core::editReachesRoutine(*core::makeSetMetatileTiles(s, 1, {0, 0, 0, 0})));
+  EXPECT_TRUE(core::editReachesRoutine(*core::makeMoveMetatile(s, 1, 2)));
+  EXPECT_TRUE(core::editReachesRoutine(*core::makeFillRect(s, 1, 1, 2, 2, 3)));
+  EXPECT_TRUE(core::editReachesRoutine(*core::makeResizeRoom(s, 0, 0, 1, 0)));
   core::Recording rec;
   rec.frames.resize(4);
   const int w = s.map.room.width;
