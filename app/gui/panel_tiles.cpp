@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/gui/collision_labels.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
@@ -44,66 +45,6 @@ void toolButton(const char* label, const char* key, Tool tool, Tool& current) {
   if (on) ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("shortcut %s", key);
   ImGui::SameLine();
-}
-
-// How the routine's attribute table reads a metatile's collision byte, for
-// the editor's labels (core/sim/map_layout.cpp encodes it).
-struct CollisionLabels {
-  bool solidOnly = false;  // one bit: solid or not
-  bool opcodes = true;     // bits 4..7 reach the routine
-  std::string solidMeaning, note;
-  uint8_t masks[4] = {0, 0, 0, 0};  // Mask format: the routine's bits for U, D, L, R
-  std::string directionSuffix(uint8_t bit) const {
-    const int i = bit == core::kBlockUp     ? 0
-                  : bit == core::kBlockDown ? 1
-                  : bit == core::kBlockLeft ? 2
-                                            : 3;
-    if (!masks[i]) return {};
-    char text[24];
-    std::snprintf(text, sizeof text, " (mask $%02X)", masks[i]);
-    return text;
-  }
-};
-
-CollisionLabels collisionLabels(const core::RoutineManifest& m) {
-  CollisionLabels l;
-  if (m.rule.kind != core::CollisionRuleKind::Map) {
-    l.solidOnly = true;
-    l.opcodes = false;
-    l.solidMeaning = "for the oracle and the views";
-    l.note = "This routine decides what is solid by metatile id (map.rule), not by these bits.";
-    return l;
-  }
-  if (!m.attributes) return l;  // no attribute table: seed 002's layout by default
-  const core::AttributeLayout& a = *m.attributes;
-  char text[64];
-  switch (a.format) {
-    case core::AttributeFormat::Mrn:
-      break;
-    case core::AttributeFormat::SolidBit:
-      l.solidOnly = true;
-      l.opcodes = false;
-      l.solidMeaning = "the routine reads bit 0 = 1 (solid-bit)";
-      break;
-    case core::AttributeFormat::Walkable:
-      l.solidOnly = true;
-      l.opcodes = false;
-      l.solidMeaning = "the routine reads 0 = solid, 1 = walkable";
-      break;
-    case core::AttributeFormat::Mask:
-      l.opcodes = false;
-      l.masks[0] = a.maskUp;
-      l.masks[1] = a.maskDown;
-      l.masks[2] = a.maskLeft;
-      l.masks[3] = a.maskRight;
-      if (!(a.maskUp | a.maskDown | a.maskLeft | a.maskRight)) {
-        l.solidOnly = true;
-        std::snprintf(text, sizeof text, "the routine reads mask $%02X", a.maskSolid);
-        l.solidMeaning = text;
-      }
-      break;
-  }
-  return l;
 }
 
 int cellsUsing(const core::Room& room, int metatile) {

@@ -5,7 +5,8 @@
 //  Region  drag a selection; Ctrl+C/X/V copy, cut (to metatile 0) and paste
 //          it at the cursor, Delete clears it to 0, Escape drops it;
 //  Bits    a click near a cell's edge toggles the bit that edge draws (on the
-//          cell's metatile, so on every cell using it); the middle toggles all four;
+//          cell's metatile, so on every cell using it); the middle toggles all four
+//          (anywhere, for routines that read one solid bit);
 //  Select  drag an entity to move its start position.
 // Alt+click (Paint, Rect, Fill) or I over a cell picks its metatile (eyedropper).
 // A drag is one undo step; each change re-simulates (applyEdit).
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/gui/collision_labels.h"
 #include "app/gui/gui_app.h"
 
 namespace app {
@@ -241,7 +243,11 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
     }
     case Tool::Bits: {
       if (!hovered || !inside) break;
-      const EdgeHit hit = edgeAt(cell, cs, io.MousePos);
+      // A routine that reads one solid bit gets the whole cell, never one edge.
+      const bool solidOnly = collisionLabels(sc.manifest).solidOnly;
+      const EdgeHit hit =
+          solidOnly ? EdgeHit{core::kSolid, cell, ImVec2(cell.x + cs, cell.y + cs), "the solid bit"}
+                    : edgeAt(cell, cs, io.MousePos);
       const ImU32 hot = IM_COL32(255, 230, 90, 255);
       if (hit.bit == core::kSolid)
         dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), hot, 0, 0, 3);
