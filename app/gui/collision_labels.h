@@ -36,7 +36,7 @@ inline CollisionLabels collisionLabels(const core::RoutineManifest& m) {
   if (m.rule.kind != core::CollisionRuleKind::Map) {
     l.solidOnly = true;
     l.opcodes = false;
-    l.solidMeaning = "for the oracle and the views";
+    l.solidMeaning = "(oracle only)";
     l.note = "This routine decides what is solid by metatile id (map.rule), not by these bits.";
     return l;
   }
@@ -49,12 +49,14 @@ inline CollisionLabels collisionLabels(const core::RoutineManifest& m) {
     case core::AttributeFormat::SolidBit:
       l.solidOnly = true;
       l.opcodes = false;
-      l.solidMeaning = "the routine reads bit 0 = 1 (solid-bit)";
+      l.solidMeaning = "(routine: bit 0)";
+      l.note = "solid-bit table: the routine reads bit 0, set when all four directions block";
       break;
     case core::AttributeFormat::Walkable:
       l.solidOnly = true;
       l.opcodes = false;
-      l.solidMeaning = "the routine reads 0 = solid, 1 = walkable";
+      l.solidMeaning = "(routine: 0)";
+      l.note = "walkable table: the routine reads 0 for a solid metatile, 1 for an open one";
       break;
     case core::AttributeFormat::Mask:
       l.opcodes = false;
@@ -64,7 +66,7 @@ inline CollisionLabels collisionLabels(const core::RoutineManifest& m) {
       l.masks[3] = a.maskRight;
       if (!(a.maskUp | a.maskDown | a.maskLeft | a.maskRight)) {
         l.solidOnly = true;
-        std::snprintf(text, sizeof text, "the routine reads mask $%02X", a.maskSolid);
+        std::snprintf(text, sizeof text, "(routine: mask $%02X)", a.maskSolid);
         l.solidMeaning = text;
       }
       break;

@@ -163,7 +163,11 @@ void GuiApp::drawCollisionEditor() {
   ImGui::EndGroup();
 
   const CollisionLabels labels = collisionLabels(sc.manifest);
-  if (!labels.note.empty()) ImGui::TextWrapped("%s", labels.note.c_str());
+  if (!labels.note.empty()) {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", labels.note.c_str());
+    ImGui::SameLine();
+  }
   if (labels.solidOnly) {
     // The routine reads one bit: solid means all four directions block.
     bool on = (bits & core::kSolid) == core::kSolid;
