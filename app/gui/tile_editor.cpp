@@ -101,7 +101,10 @@ void GuiApp::drawMetatileComposer() {
   const core::Metatile& mt = doc.metatiles.metatiles[edit_.metatile];
   const int side = doc.metatiles.tilesPerSide;
   edit_.tileSlot = std::clamp(edit_.tileSlot, 0, side * side - 1);
-  ImGui::TextDisabled("Click a slot, then double-click a tile in the sheet to put it there.");
+  // The Tiles window is narrow: the hint wraps.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Click a slot, then double-click a tile in the sheet to put it there.");
+  ImGui::PopStyleColor();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float slot = 36;
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -124,15 +127,18 @@ void GuiApp::drawMetatileComposer() {
   }
   ImGui::SetCursorScreenPos(ImVec2(p0.x + float(side) * (slot + 2) + 8, p0.y));
   ImGui::BeginGroup();
-  ImGui::Text("metatile %d, slot %d", edit_.metatile, edit_.tileSlot);
+  ImGui::Text("slot %d", edit_.tileSlot);
   char label[48];
-  std::snprintf(label, sizeof label, "Put tile %d here", edit_.tile);
+  std::snprintf(label, sizeof label, "Put tile %d", edit_.tile);
   if (ImGui::Button(label) && edit_.tile < int(doc.tiles.size())) {
     std::array<uint16_t, 4> tiles = mt.tiles;
     tiles[size_t(edit_.tileSlot)] = uint16_t(edit_.tile);
     applyEdit(core::makeSetMetatileTiles(sim()->scenario(), edit_.metatile, tiles));
   }
-  if (ImGui::Button("New metatile from these tiles")) {
+  const bool add = ImGui::Button("New metatile");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Append a metatile made of these tiles, with no collision bits");
+  if (add) {
     core::Metatile copy = mt;
     copy.name = "new";
     copy.collision = 0;
