@@ -483,6 +483,12 @@ void GuiApp::drawEditMenu() {
     edit_.tool = Tool::Select;
   if (ImGui::MenuItem("Paint metatiles", "B", edit_.tool == Tool::Paint)) edit_.tool = Tool::Paint;
   if (ImGui::MenuItem("Collision bits", "C", edit_.tool == Tool::Bits)) edit_.tool = Tool::Bits;
+  // The region tools (room_edit.cpp handles their keys).
+  if (ImGui::MenuItem("Rectangle", "R", edit_.tool == Tool::Rect)) edit_.tool = Tool::Rect;
+  if (ImGui::MenuItem("Flood fill", "F", edit_.tool == Tool::Fill)) edit_.tool = Tool::Fill;
+  if (ImGui::MenuItem("Select region", "M", edit_.tool == Tool::Region)) edit_.tool = Tool::Region;
+  ImGui::MenuItem("Pick metatile under the cursor", "I / Alt+click", false, false);
+  ImGui::MenuItem("Copy / cut / paste region", "Ctrl+C / X / V", false, false);
   ImGui::EndMenu();
 }
 

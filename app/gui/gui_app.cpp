@@ -52,6 +52,10 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     }
   }
   startRecovery();  // offers (or, scripted, recovers) what a crashed session left
+  if (sim() && (!opts.resizeRoom.empty() || !opts.rects.empty() || !opts.fills.empty())) {
+    editRoomForScript();
+    if (opts.frames > 0) finishSimulation();
+  }
   if (sim() && !opts.paint.empty()) {
     paintForScript();
     if (opts.frames > 0) finishSimulation();
