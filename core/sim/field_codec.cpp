@@ -1,6 +1,7 @@
 #include "core/sim/field_codec.h"
 
 #include "core/sim/machine.h"
+#include "core/sim/manifest.h"
 
 namespace core {
 
@@ -46,6 +47,34 @@ int32_t readField(const uint8_t* memory, const FieldCodec& f, int slot) {
 void writeField(Machine& m, const FieldCodec& f, int slot, int32_t raw) {
   for (int i = 0; i < f.size; ++i)
     m.poke(f.byteAddress(slot, i), uint8_t(uint32_t(raw) >> (8 * i)));
+}
+
+int32_t unwrapRaw(const FieldCodec& f, int32_t before, int32_t after) {
+  const int64_t mod = int64_t(1) << (8 * f.size);
+  int64_t d = ((int64_t(after) - before) % mod + mod) % mod;
+  if (d >= mod / 2) d -= mod;
+  return int32_t(before + d);
+}
+
+FieldCodec fieldShape(const FieldBinding& f) {
+  FieldCodec c;
+  c.split = f.split();
+  c.size = f.size;
+  c.stride = f.stride;
+  c.isSigned = f.isSigned;
+  c.bigEndian = f.bigEndian;
+  c.fracBits = f.fracBits;
+  return c;
+}
+
+FieldCodec fieldShape(const RoutineManifest& m, const std::string& name) {
+  auto it = m.fields.find(name);
+  return it == m.fields.end() ? FieldCodec{} : fieldShape(it->second);
+}
+
+int32_t positionPixels(const RoutineManifest& m, int axis, int32_t raw) {
+  auto it = m.fields.find(axis == 0 ? "x" : "y");
+  return it == m.fields.end() ? raw : raw >> it->second.fracBits;
 }
 
 std::string formatFieldValue(const FieldCodec& f, int32_t raw) {

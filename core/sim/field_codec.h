@@ -17,6 +17,8 @@
 namespace core {
 
 class Machine;
+struct FieldBinding;
+struct RoutineManifest;
 
 // How one entity field is kept in the routine's memory (manifest `entity.fields.NAME`).
 struct FieldCodec {
@@ -54,6 +56,17 @@ inline int32_t fieldSubpixels(const FieldCodec& f, int32_t raw) {
 inline int32_t fieldFromPixels(const FieldCodec& f, int32_t pixels, int32_t subpixels = 0) {
   return int32_t(uint32_t(pixels) << f.fracBits) + subpixels;
 }
+// The raw value after a call, unwrapped around the raw value before it: a field
+// that wraps (x 255 -> 0 on one byte) moved by the short way round.
+int32_t unwrapRaw(const FieldCodec& f, int32_t before, int32_t after);
+
+// The shape of a manifest field (addresses left 0: nothing to read, only to convert).
+FieldCodec fieldShape(const FieldBinding& f);
+// The shape of the manifest's field `name`; a one-byte unsigned field when there is none.
+FieldCodec fieldShape(const RoutineManifest& m, const std::string& name);
+// Whole pixels of a recorded x (axis 0) or y (axis 1), the raw value floored by its fraction bits.
+int32_t positionPixels(const RoutineManifest& m, int axis, int32_t raw);
+
 // "12.5/16" for fixed point (pixels.subpixels/2^fracBits), "12" for whole pixels.
 std::string formatFieldValue(const FieldCodec& f, int32_t raw);
 // A short description of the shape for memory views: "u8", "s16be", "u16 12.4 split" ...
