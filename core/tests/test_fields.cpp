@@ -166,6 +166,39 @@ TEST_F(FieldManifests, BadShapesNameTheirPath) {
             std::string::npos);
 }
 
+TEST_F(FieldManifests, IntentReadsFixedPointFields) {
+  // A velocity field's fraction bits default to the field's own `frac`.
+  nlohmann::json m = nlohmann::json::parse(R"({
+      "format": "collidoscope-routine/1", "cpu": "6502", "sources": ["r.s"], "entry": "frame",
+      "entity": {"fields": {"x": {"label": "obj_x", "size": 2, "frac": 4}, "y": "obj_y",
+                            "vx": {"label": "obj_vx", "size": 2, "signed": true, "frac": 8},
+                            "vy": {"label": "obj_vy", "signed": true}}},
+      "map": {"cells": {"label": "room", "stride": 16, "width": 16, "height": 12}},
+      "hitbox": {"x": 0, "y": 0, "w": 8, "h": 8},
+      "motion": {"from": "velocity", "dx": "vx", "dy": {"field": "vy", "fracBits": 2}}})");
+  std::ofstream(path("m.json")) << m.dump(1);
+  RoutineManifest rm;
+  std::string error;
+  ASSERT_TRUE(loadManifest(path("m.json"), rm, &error)) << error;
+  EXPECT_EQ(rm.motion.dx.fracBits, 8);
+  EXPECT_EQ(rm.motion.dy.fracBits, 2);
+  const std::vector<std::string> names{"x", "y", "vx", "vy"};
+  // vx -1.5 px (floor: -2), vy 7/4 px (1).
+  Motion mv = intendedMotion(rm, names, {24 << 4, 24, -0x180, 7}, 0, 0);
+  EXPECT_EQ(mv.dx, -2);
+  EXPECT_EQ(mv.dy, 1);
+  // Requested positions in their own fixed point, judged in whole pixels.
+  m["entity"]["fields"]["want_x"] = {{"label", "want_x"}, {"size", 2}, {"frac", 4}};
+  m["entity"]["fields"]["want_y"] = "want_y";
+  m["motion"] = {{"from", "requested"}, {"x", "want_x"}, {"y", "want_y"}};
+  std::ofstream(path("m.json")) << m.dump(1);
+  ASSERT_TRUE(loadManifest(path("m.json"), rm, &error)) << error;
+  const std::vector<std::string> wanted{"x", "y", "want_x", "want_y"};
+  mv = intendedMotion(rm, wanted, {(24 << 4) + 9, 24, (27 << 4) + 1, 20}, 0, 0);
+  EXPECT_EQ(mv.dx, 3);
+  EXPECT_EQ(mv.dy, -4);
+}
+
 class FieldSample : public test::TempDirTest {
  protected:
   FieldSample() : TempDirTest("collidoscope_fields_sample_") {}
