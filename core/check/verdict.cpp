@@ -150,12 +150,20 @@ Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& 
   const MotionModel& mm = m.motion;
   Motion mv;
   if (mm.from == IntentSource::Velocity) {
-    auto axis = [&](const IntentField& f) {
+    auto axis = [&](const IntentField& f, const char* pos) {
       const int32_t raw = fieldValue(fieldNames, before, f.field.c_str(), 0);
-      return velocityPixels(intentFieldValue(raw, fieldSize(m, f.field), f.isSigned), f.fracBits,
-                            mm.rounding);
+      const int32_t v = intentFieldValue(raw, fieldSize(m, f.field), f.isSigned);
+      const FieldCodec p = fieldShape(m, pos);
+      if (p.fracBits == 0 || mm.rounding == SubpixelRounding::TowardZero)
+        return velocityPixels(v, f.fracBits, mm.rounding);
+      // A fixed-point position's sub-pixel carries into the move, as adding an
+      // 8.8 velocity to a 12.4 x does: floor(x + v) - floor(x), exactly.
+      const int64_t sub = fieldSubpixels(p, fieldValue(fieldNames, before, pos, 0));
+      const int64_t sum = (sub << f.fracBits) + (int64_t(v) << p.fracBits);
+      const int64_t one = int64_t(1) << (p.fracBits + f.fracBits);
+      return int(sum >= 0 ? sum / one : -((-sum + one - 1) / one));
     };
-    return {axis(mm.dx), axis(mm.dy)};
+    return {axis(mm.dx, "x"), axis(mm.dy, "y")};
   }
   if (mm.from == IntentSource::Requested) {
     // In whole pixels: the requested fields may keep another fixed point than x/y.

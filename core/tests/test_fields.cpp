@@ -187,6 +187,10 @@ TEST_F(FieldManifests, IntentReadsFixedPointFields) {
   Motion mv = intendedMotion(rm, names, {24 << 4, 24, -0x180, 7}, 0, 0);
   EXPECT_EQ(mv.dx, -2);
   EXPECT_EQ(mv.dy, 1);
+  // x's own sub-pixel carries in: 24.5 - 1.5 = 23 (-1), 24.5 + 0.5 = 25 (+1), 24.5 + 0.25 (0).
+  EXPECT_EQ(intendedMotion(rm, names, {(24 << 4) + 8, 24, -0x180, 0}, 0, 0).dx, -1);
+  EXPECT_EQ(intendedMotion(rm, names, {(24 << 4) + 8, 24, 0x80, 0}, 0, 0).dx, 1);
+  EXPECT_EQ(intendedMotion(rm, names, {(24 << 4) + 8, 24, 0x40, 0}, 0, 0).dx, 0);
   // Requested positions in their own fixed point, judged in whole pixels.
   m["entity"]["fields"]["want_x"] = {{"label", "want_x"}, {"size", 2}, {"frac", 4}};
   m["entity"]["fields"]["want_y"] = "want_y";
