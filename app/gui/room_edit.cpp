@@ -276,8 +276,10 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       int over = -1;
       for (int i = 0; i < int(ents.size()); ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));
-        const float x0 = ox + float(ents[i].x() - sc.manifest.originX + std::min(0, hb.x)) * z;
-        const float y0 = oy + float(ents[i].y() - sc.manifest.originY + std::min(0, hb.y)) * z;
+        const int px = core::positionPixels(sc.manifest, 0, ents[i].x()),
+                  py = core::positionPixels(sc.manifest, 1, ents[i].y());
+        const float x0 = ox + float(px - sc.manifest.originX + std::min(0, hb.x)) * z;
+        const float y0 = oy + float(py - sc.manifest.originY + std::min(0, hb.y)) * z;
         const float w = float(std::max(16, hb.x + hb.w)) * z,
                     h = float(std::max(16, hb.y + hb.h)) * z;
         if (io.MousePos.x >= x0 && io.MousePos.x < x0 + w && io.MousePos.y >= y0 &&
