@@ -125,7 +125,9 @@ void Assembler::assembleUnit(const std::string& path) {
   unions_.clear();
   load_ = LoadBlock{};
   optStack_.clear();
-  lx_.setDigits({});
+  Lexer::Digits digits;
+  digits.fixPrecision = cfg_.fixPrecision;
+  lx_.setDigits(digits);
   scope_.clear();
   anonCount_ = 0;
   rs_ = 0;

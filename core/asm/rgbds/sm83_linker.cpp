@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/asm/rgbds/sm83_linker_script.h"
+
 namespace core::sm83 {
 
 namespace {
@@ -33,10 +35,15 @@ class Placer {
     std::vector<int> fixed, floating;
     for (size_t i = 0; i < p_.sections.size(); ++i) {
       const Section& s = p_.sections[i];
-      if (s.size > regionInfo(s.type).size) {
-        p_.error(s.pos, "section '" + s.name + "' is too big (" + std::to_string(s.size) +
-                            " bytes; " + regionInfo(s.type).name + " holds " +
-                            std::to_string(regionInfo(s.type).size) + ")");
+      if (const char* flag = excludedBy(s.type, p_.modes)) {
+        sectionError(s, "section '" + s.name + "' is " + regionInfo(s.type).name +
+                            ", which the linker's " + flag + " flag leaves out");
+        continue;
+      }
+      if (s.size > region(s.type).size) {
+        sectionError(s, "section '" + s.name + "' is too big (" + std::to_string(s.size) +
+                            " bytes; " + region(s.type).name + " holds " +
+                            std::to_string(region(s.type).size) + ")");
         continue;
       }
       (s.fixedAddress >= 0 && bankFixed(s) ? fixed : floating).push_back(static_cast<int>(i));
@@ -57,16 +64,26 @@ class Placer {
   }
 
  private:
+  RegionInfo region(SectionType t) const { return linkRegion(t, p_.modes); }
+
   bool bankFixed(const Section& s) const {
-    const RegionInfo& r = regionInfo(s.type);
+    const RegionInfo r = region(s.type);
     return r.minBank == r.maxBank || s.fixedBank >= 0;
+  }
+
+  // At the SECTION line, plus where a linker script put it.
+  void sectionError(const Section& s, std::string msg) {
+    p_.error(s.pos, std::move(msg));
+    if (!s.scriptLoc.file.empty())
+      p_.diagnostics.push_back(
+          Diagnostic{Diagnostic::Severity::Note, s.scriptLoc, "placed here by the linker script"});
   }
 
   BankSpace& space(SectionType t, int bank) {
     auto key = std::make_pair(static_cast<int>(t), bank);
     auto it = banks_.find(key);
     if (it != banks_.end()) return it->second;
-    const RegionInfo& r = regionInfo(t);
+    const RegionInfo r = region(t);
     BankSpace& b = banks_[key];
     b.free.push_back({r.start, r.start + r.size});
     return b;
@@ -95,12 +112,12 @@ class Placer {
 
   void placeFixed(int idx) {
     Section& s = p_.sections[static_cast<size_t>(idx)];
-    const RegionInfo& r = regionInfo(s.type);
+    const RegionInfo r = region(s.type);
     const int bank = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
     const uint32_t addr = static_cast<uint32_t>(s.fixedAddress);
     BankSpace& b = space(s.type, bank);
     if (addr + s.size > r.start + r.size) {
-      p_.error(s.pos, "section '" + s.name + "' (" + std::to_string(s.size) + " bytes at " +
+      sectionError(s, "section '" + s.name + "' (" + std::to_string(s.size) + " bytes at " +
                           hex(addr, 4) + ") overflows " + r.name + " (ends at " +
                           hex(r.start + r.size - 1, 4) + ")");
       return;
@@ -115,7 +132,7 @@ class Placer {
           break;
         }
       }
-      p_.error(s.pos, "section '" + s.name + "' (" + hex(addr, 4) + "-" +
+      sectionError(s, "section '" + s.name + "' (" + hex(addr, 4) + "-" +
                           hex(addr + s.size - 1, 4) + ") overlaps " + other);
       return;
     }
@@ -124,7 +141,7 @@ class Placer {
 
   void placeFloating(int idx) {
     Section& s = p_.sections[static_cast<size_t>(idx)];
-    const RegionInfo& r = regionInfo(s.type);
+    const RegionInfo r = region(s.type);
     const int first = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
     const int last = s.fixedBank >= 0 ? s.fixedBank : r.maxBank;
     const uint32_t align = 1u << s.alignBits;
@@ -145,7 +162,7 @@ class Placer {
         }
       }
     }
-    p_.error(s.pos, "section '" + s.name + "' (" + std::to_string(s.size) +
+    sectionError(s, "section '" + s.name + "' (" + std::to_string(s.size) +
                         " bytes) does not fit in " + r.name +
                         (s.fixedBank >= 0 ? " bank " + std::to_string(s.fixedBank) : "") +
                         ": not enough free space");
@@ -315,9 +332,32 @@ bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind
   return false;
 }
 
-void link(Program& prog, AsmResult& out) {
+RegionInfo linkRegion(SectionType t, const LinkModes& m) {
+  RegionInfo r = regionInfo(t);
+  if (m.tiny && t == SectionType::Rom0) r.size = 0x8000;
+  if ((m.wram0 || m.dmg) && t == SectionType::Wram0) r.size = 0x2000;
+  if (m.dmg && t == SectionType::Vram) r.maxBank = 0;
+  return r;
+}
+
+const char* excludedBy(SectionType t, const LinkModes& m) {
+  if (m.tiny && t == SectionType::Romx) return "-t (--tiny)";
+  if (m.dmg && t == SectionType::Wramx) return "-d (--dmg)";
+  if (m.wram0 && t == SectionType::Wramx) return "-w (--wramx)";
+  return nullptr;
+}
+
+void link(Program& prog, AsmResult& out, const LinkOptions& opts) {
+  prog.modes = opts.modes;
   for (Section& s : prog.sections)
     if (s.isUnion) s.size = std::max(s.size, s.unionMax);
+  if (!opts.linkerScript.empty()) {
+    applyLinkerScript(prog, opts.linkerScript, opts.readFile);
+    if (hasErrors(prog.diagnostics)) {
+      out.debug.files = prog.files;
+      return;
+    }
+  }
   Placer(prog).run();
 
   // Exported symbols, visible to every unit.
