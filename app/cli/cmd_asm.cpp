@@ -1,8 +1,10 @@
 // `collido asm FILE... --cpu 6502|sm83 -o OUT [--sym FILE] [--dbg FILE]`: assemble
 // and link sources with the same toolchains the app uses, for scripts and CI.
 // 6502 goes through ca65/ld65 (OUT is a .nes for the NROM layout, else the raw
-// ROM bytes); sm83 uses the built-in rgbds-syntax assembler. Diagnostics go to
-// stderr as file:line:col; the exit code is 0 when the build succeeded, 2 when not.
+// ROM bytes); sm83 uses the built-in rgbds-syntax assembler, taking the rgbasm,
+// rgblink and rgbfix flags a Makefile passes (docs/rgbds.md lists them, and the
+// three whose short letters clash). Diagnostics go to stderr as file:line:col;
+// the exit code is 0 when the build succeeded, 2 when not.
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -35,8 +37,9 @@ struct AsmOptions {
   // rgbfix header flags (-t -m -r -i -k -l -n -p -j -s -c/-C); text so numbers can be $hex.
   std::string title, mbc, ramSize, gameId, newLicensee, oldLicensee, romVersion, padValue;
   bool nonJapanese = false, sgb = false, colorOnly = false, colorCompatible = false;
-  std::string map;                                                    // rgblink -m
-  std::string linkerScript;                                           // rgblink -l
+  bool validate = false;     // rgbfix -v: always done, accepted so Makefile flags carry over
+  std::string map;           // rgblink -m
+  std::string linkerScript;  // rgblink -l
   bool tiny = false, wramx0 = false, dmg = false, exportAll = false;  // rgblink -t -w -d, rgbasm -E
   // 6502 layout
   std::string layout;  // flat | nrom; default from OUT's extension
@@ -292,6 +295,8 @@ CommandRegistrar reg(
       sub.add_option("-n,--rom-version", o->romVersion, "sm83 .gb: ROM version byte (rgbfix -n)");
       sub.add_option("-p,--pad-value", o->padValue,
                      "sm83 .gb: byte filling unused ROM (rgbfix -p, rgblink -p; default 0)");
+      sub.add_flag("-v,--validate", o->validate,
+                   "sm83 .gb: accepted like rgbfix -v; the logo and checksums are always fixed");
       sub.add_flag("-j,--non-japanese", o->nonJapanese,
                    "sm83 .gb: non-Japanese region (rgbfix -j)");
       sub.add_flag("-s,--sgb-compatible", o->sgb, "sm83 .gb: SGB flag (rgbfix -s)");

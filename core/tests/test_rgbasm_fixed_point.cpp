@@ -121,7 +121,7 @@ TEST(RgbasmFixedPoint, ErrorsAreLocated) {
   const Case cases[] = {
       {" dl 1.5q0", "main.asm:2:5: error: fixed-point precision must be between 1 and 31"},
       {" dl 1.5q", "main.asm:2:5: error: fixed-point constant needs digits after 'q'"},
-      {" dl 40000.0", "main.asm:2:5: error: fixed-point constant 40000.0 is too large for Q16"},
+      {" dl 65536.0", "main.asm:2:5: error: fixed-point constant 65536.0 is too large for Q16"},
       {" dl 1.5x", "main.asm:2:5: error: malformed number '1.5x'"},
       {" OPT Q40", "main.asm:2:2: error: bad OPT 'Q40': Q takes a precision from 1 to 31"},
       {" dl MUL(1.0)", "main.asm:2:12: error: expected ','"},

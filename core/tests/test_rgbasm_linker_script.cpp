@@ -169,12 +169,19 @@ Target::
 }
 
 TEST(RgbasmLinkerScript, FragmentsFromSeveralFilesArePlacedEndToEnd) {
-  Files files{{"a.asm", "SECTION FRAGMENT \"F\", ROM0\n  db 1, 2\n"},
-              {"b.asm", "SECTION FRAGMENT \"F\", ROM0\n  db 3\n"}};
+  Files files{{"a.asm", "SECTION FRAGMENT \"F\", ROM0\n  db 1, 2\n  dw InB\n"},
+              {"b.asm", "SECTION FRAGMENT \"F\", ROM0\nInB::\n  db 3\n  jr InB\n"}};
   auto r = link(files, "ROM0\nORG $200\n\"F\"\n", {"a.asm", "b.asm"});
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
-  EXPECT_EQ(bytesAt(r, 0x200, 2), (Bytes{1, 2}));
-  EXPECT_EQ(bytesAt(r, 0x202, 1), (Bytes{3}));
+  EXPECT_EQ(bytesAt(r, 0x200, 7), (Bytes{1, 2, 0x04, 0x02, 3, 0x18, 0xFD}));
+  // Without a script too: one section, the second file's piece after the first's.
+  auto floating = assemble(files, {"a.asm", "b.asm"});
+  ASSERT_TRUE(floating.ok) << floating.diagnosticsText();
+  const core::ImageChunk* f = chunk(floating, "F");
+  ASSERT_NE(f, nullptr);
+  const uint32_t inB = f->address + 4;
+  EXPECT_EQ(f->bytes, (Bytes{1, 2, static_cast<uint8_t>(inB), static_cast<uint8_t>(inB >> 8), 3,
+                             0x18, 0xFD}));
 }
 
 TEST(RgbasmLinkerScript, ConflictsWithTheSectionLineAreLocated) {

@@ -42,7 +42,7 @@ TEST(Rgbfix, CartridgeTypeNamesAndNumbers) {
       {"MBC3+RAM+BATTERY", 0x13},
       {"MBC5", 0x19},
       {"MBC5+RAM", 0x1A},
-      {"MBC5_RAM_BATTERY", 0x1B},
+      {"MBC5 +ram+ Battery", 0x1B},
       {"MBC5+RUMBLE+RAM+BATTERY", 0x1E},
       {"MBC6", 0x20},
       {"MBC7+SENSOR+RUMBLE+RAM+BATTERY", 0x22},

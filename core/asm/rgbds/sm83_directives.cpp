@@ -450,7 +450,9 @@ void Assembler::dirSection(bool fragment) {
   for (size_t i = 0; i < prog_.sections.size(); ++i) {
     Section& other = prog_.sections[i];
     if (other.name != name) continue;
-    if (fragment && other.fragment && other.unit == unitIdx_ && other.type == sec.type) {
+    if (fragment && other.fragment && other.type == sec.type) {
+      // Another file's piece is a separate Section here; the linker appends it.
+      if (other.unit != unitIdx_) continue;
       section_ = static_cast<int>(i);
       return;
     }
@@ -723,8 +725,8 @@ void Assembler::dirIncbin(int col) {
   const int64_t size = static_cast<int64_t>(data->size());
   if (length < 0) length = static_cast<int32_t>(std::max<int64_t>(0, size - start));
   if (start < 0 || start > size || static_cast<int64_t>(start) + length > size)
-    return error(t.col(),
-                 "INCBIN range is outside '" + t.str + "' (" + std::to_string(size) + " bytes)");
+    return error(t.col(), "INCBIN range " + std::to_string(start) + "+" + std::to_string(length) +
+                              " is outside '" + t.str + "' (" + std::to_string(size) + " bytes)");
   Section& sec = prog_.sections[static_cast<size_t>(section_)];
   const uint32_t at = sec.size;
   if (!grow(static_cast<uint32_t>(length), col)) return;

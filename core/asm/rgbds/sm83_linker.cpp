@@ -35,6 +35,7 @@ class Placer {
     std::vector<int> fixed, floating;
     for (size_t i = 0; i < p_.sections.size(); ++i) {
       const Section& s = p_.sections[i];
+      if (s.merged) continue;
       if (const char* flag = excludedBy(s.type, p_.modes)) {
         sectionError(s, "section '" + s.name + "' is " + regionInfo(s.type).name +
                             ", which the linker's " + flag + " flag leaves out");
@@ -347,8 +348,65 @@ const char* excludedBy(SectionType t, const LinkModes& m) {
   return nullptr;
 }
 
+// rgblink joins the FRAGMENT pieces of one name from several files into one
+// section, in file order: later pieces move to the end of the first, with their
+// labels, patches, line records and every expression that points into them.
+void mergeFragments(Program& prog) {
+  std::map<std::string, int> head;
+  std::vector<std::pair<int, uint32_t>> moved(prog.sections.size(), {-1, 0});
+  bool any = false;
+  for (size_t i = 0; i < prog.sections.size(); ++i) {
+    Section& s = prog.sections[i];
+    if (!s.fragment) continue;
+    auto [it, first] = head.emplace(s.name, static_cast<int>(i));
+    if (first) continue;
+    Section& h = prog.sections[static_cast<size_t>(it->second)];
+    const uint32_t off = h.size;
+    moved[i] = {it->second, off};
+    any = true;
+    h.data.insert(h.data.end(), s.data.begin(), s.data.end());
+    h.size += s.size;
+    for (Patch& p : s.patches) {
+      p.offset += off;
+      p.pcOffset += off;
+      h.patches.push_back(std::move(p));
+    }
+    s.patches.clear();
+    s.data.clear();
+    s.size = 0;
+    s.merged = true;
+  }
+  if (!any) return;
+  auto remap = [&](Expr& e) {
+    for (ExprOp& op : e.ops) {
+      if ((op.kind != ExprKind::Pc && op.kind != ExprKind::BankPc) || op.a < 0) continue;
+      const auto [to, off] = moved[static_cast<size_t>(op.a)];
+      if (to < 0) continue;
+      op.a = to;
+      if (op.kind == ExprKind::Pc) op.b += static_cast<int32_t>(off);
+    }
+  };
+  for (Section& s : prog.sections)
+    for (Patch& p : s.patches) remap(p.expr);
+  for (Assertion& a : prog.assertions) remap(a.expr);
+  for (Unit& u : prog.units)
+    for (Symbol& sym : u.symbols)
+      if (sym.kind == SymKind::Label && sym.section >= 0)
+        if (const auto [to, off] = moved[static_cast<size_t>(sym.section)]; to >= 0) {
+          sym.section = to;
+          sym.value += static_cast<int32_t>(off);
+        }
+  for (LineRec& l : prog.lines)
+    if (l.section >= 0)
+      if (const auto [to, off] = moved[static_cast<size_t>(l.section)]; to >= 0) {
+        l.section = to;
+        l.offset += off;
+      }
+}
+
 void link(Program& prog, AsmResult& out, const LinkOptions& opts) {
   prog.modes = opts.modes;
+  mergeFragments(prog);
   for (Section& s : prog.sections)
     if (s.isUnion) s.size = std::max(s.size, s.unionMax);
   if (!opts.linkerScript.empty()) {

@@ -176,7 +176,7 @@ class ScriptRunner {
  public:
   ScriptRunner(Program& p, const ScriptReader& read) : p_(p), read_(read) {
     for (size_t i = 0; i < p_.sections.size(); ++i)
-      byName_[p_.sections[i].name].push_back(static_cast<int>(i));
+      if (!p_.sections[i].merged) byName_[p_.sections[i].name].push_back(static_cast<int>(i));
   }
 
   void runFile(const std::string& path, const std::string& includer) {

@@ -90,6 +90,7 @@ struct Section {
   uint32_t size = 0;          // bytes used (== data.size() for ROM)
   std::vector<Patch> patches;
   SourceLoc scriptLoc;  // the linker script line that placed it (file empty: none)
+  bool merged = false;  // a FRAGMENT piece the linker appended to the first one
   // Link results.
   bool placed = false;
   uint32_t address = 0;
