@@ -246,7 +246,7 @@ int runSm83(const AsmOptions& o) {
   }
   if (!writeOut(o.out, image)) return kExitBadInput;
   if (!o.sym.empty() && !writeOut(o.sym, core::writeSym(r.debug))) return kExitBadInput;
-  if (!o.map.empty() && !writeOut(o.map, core::writeMap(r))) return kExitBadInput;
+  if (!o.map.empty() && !writeOut(o.map, core::writeMap(r, opts))) return kExitBadInput;
   if (!o.dbg.empty() && !writeOut(o.dbg, lineMap(r.debug))) return kExitBadInput;
   if (!o.quiet) {
     printSummary(r);

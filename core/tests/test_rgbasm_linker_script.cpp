@@ -268,6 +268,10 @@ TEST(RgbasmLinkerScript, DmgModeHasOneVramBankAndAnEightKiBWram0) {
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   EXPECT_EQ(at(r, "V"), "0:$8000");
   EXPECT_EQ(at(r, "W"), "0:$D000");
+  // The map counts $D000 as WRAM0 too.
+  const std::string map = core::writeMap(r, dmg);
+  EXPECT_NE(map.find("\tWRAM0: 2 bytes used / 8190 free\n"), std::string::npos) << map;
+  EXPECT_EQ(map.find("WRAMX"), std::string::npos) << map;
   auto cgb = link(files, script);
   EXPECT_EQ(firstError(cgb),
             "game.link:1:5: error: a bank number must be given for VRAM (or FLOATING)");

@@ -96,29 +96,34 @@ std::string hex4(uint32_t v) {
 
 }  // namespace
 
-std::string writeMap(const AsmResult& r) {
+std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts) {
+  // rgblink -t / -w / -d make ROM0 and WRAM0 span what ROMX and WRAMX would.
+  MapRegion regions[std::size(kMapRegions)];
+  std::copy(std::begin(kMapRegions), std::end(kMapRegions), regions);
+  if (opts.tiny) regions[0].end = 0x7FFF;
+  if (opts.wramx0 || opts.dmg) regions[4].end = 0xDFFF;
   // (region, bank) -> chunks, in address order.
   std::map<std::pair<int, int>, std::vector<const ImageChunk*>> groups;
   for (const auto& c : r.chunks)
-    for (int i = 0; i < static_cast<int>(std::size(kMapRegions)); ++i)
-      if (c.address >= kMapRegions[i].start && c.address <= kMapRegions[i].end) {
+    for (int i = 0; i < static_cast<int>(std::size(regions)); ++i)
+      if (c.address >= regions[i].start && c.address <= regions[i].end) {
         groups[{i, c.bank}].push_back(&c);
         break;
       }
   std::string out = "SUMMARY:\n";
   std::map<int, std::pair<uint32_t, uint32_t>> used;  // region -> used, capacity
   for (auto& [key, list] : groups) {
-    const MapRegion& reg = kMapRegions[key.first];
+    const MapRegion& reg = regions[key.first];
     auto& u = used[key.first];
     u.second += reg.end - reg.start + 1;
     for (const ImageChunk* c : list) u.first += c->size;
   }
   for (const auto& [region, u] : used)
-    out += std::string("\t") + kMapRegions[region].name + ": " + std::to_string(u.first) +
+    out += std::string("\t") + regions[region].name + ": " + std::to_string(u.first) +
            " bytes used / " + std::to_string(u.second - u.first) + " free\n";
   char buf[96];
   for (auto& [key, list] : groups) {
-    const MapRegion& reg = kMapRegions[key.first];
+    const MapRegion& reg = regions[key.first];
     std::stable_sort(list.begin(), list.end(), [](const ImageChunk* a, const ImageChunk* b) {
       return a->address < b->address;
     });

@@ -99,7 +99,8 @@ std::string writeSym(const DebugInfo& dbg);
 
 // rgblink-style map file (`rgblink -m`): a summary of bytes used per region, then
 // per region and bank each section's range, its labels and the gaps between.
-std::string writeMap(const AsmResult& r);
+// `opts` gives the layout flags (tiny, wramx0, dmg) the result was linked with.
+std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts = {});
 
 // A .gb file from the ROM chunks: banks laid out at bank * $4000, padded with
 // fix.padValue to 32 KiB * 2^n; then, like `rgbfix -v`, the logo, the `fix` fields, the ROM size
