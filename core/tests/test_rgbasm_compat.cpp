@@ -404,3 +404,25 @@ wX:: ds 2
             "\tEMPTY: $C002-$CFFF ($0FFE bytes)\n"
             "\tTOTAL EMPTY: $0FFE bytes\n");
 }
+
+// pokecrystal's add_mapsetup: the ELIF after a taken IF names an argument that is
+// absent, which rgbasm never expands.
+TEST(RgbasmCompat, ElifAfterATakenBranchIsNotExpanded) {
+  auto r = assemble(R"(
+MACRO opt_arg
+    IF _NARG < 2
+        db 1
+    ELIF \2
+        db 2
+    ELSE
+        db 3
+    ENDC
+ENDM
+SECTION "E", ROM0[0]
+    opt_arg X
+    opt_arg X, 1
+    opt_arg X, 0
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{1, 2, 3}));
+}
