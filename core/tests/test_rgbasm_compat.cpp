@@ -426,3 +426,24 @@ SECTION "E", ROM0[0]
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   EXPECT_EQ(firstChunk(r), (Bytes{1, 2, 3}));
 }
+
+// rgbds 1.0 forms pokecrystal uses: `PUSHC name` switches as it pushes, and
+// `EXPORT DEF` defines and exports a constant in one line.
+TEST(RgbasmCompat, PushcWithANameAndExportDef) {
+  auto r = rgbasm_test::assemble({{"a.asm", R"(
+NEWCHARMAP other
+CHARMAP "A", 9
+SETCHARMAP main
+EXPORT DEF FIVE EQU 5
+SECTION "C", ROM0[0]
+PUSHC other
+    db "A"
+POPC
+    db "A"
+)"},
+                                  {"b.asm", "SECTION \"B\", ROM0[$10]\n    db FIVE\n"}},
+                                 {"a.asm", "b.asm"});
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{9, 'A'}));
+  EXPECT_EQ(rgbasm_test::bytesAt(r, 0x10, 1), (Bytes{5}));
+}

@@ -135,6 +135,19 @@ void Assembler::dirCharmapSwitch(Kw kw, int col) {
     charmapMaxLen_ = 0;
     for (const auto& [from, v] : charmap_) charmapMaxLen_ = std::max(charmapMaxLen_, from.size());
   };
+  if (kw == Kw::PUSHC && lx_.peek().kind == Tok::Ident) {
+    // rgbds 1.0 `PUSHC name`: push the current charmap, then switch to `name`.
+    lx_.setExpand(false);
+    Token n = lx_.next();
+    lx_.setExpand(true);
+    const std::string name(lx_.text(n));
+    if (!expectEnd()) return;
+    if (name != charmapName_ && !charmaps_.count(name))
+      return error(n.col(), "charmap '" + name + "' does not exist");
+    charmapStack_.push_back(charmapName_);
+    if (name != charmapName_) select(name);
+    return;
+  }
   if (kw == Kw::PUSHC || kw == Kw::POPC) {
     if (!expectEnd()) return;
     if (kw == Kw::PUSHC) return charmapStack_.push_back(charmapName_);

@@ -128,6 +128,22 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::EXPORT:
     case Kw::GLOBAL:
     case Kw::PURGE: {
+      lx_.setExpand(false);
+      const Kw def = lx_.peek().kind == Tok::Ident ? keyword(lx_.text(lx_.peek())) : Kw::None;
+      if (kw == Kw::EXPORT && (def == Kw::DEF || def == Kw::REDEF)) {
+        // rgbds 1.0 `EXPORT DEF NAME EQU 5`: define, then export.
+        lx_.next();
+        Token n = lx_.next();
+        if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name after DEF");
+        const std::string name(lx_.text(n));
+        definition(n, name, def == Kw::REDEF);
+        std::string full, err;
+        if (!fullName(name, full, err)) return;
+        if (int idx = findSymbol(full); idx >= 0 && symbolAt(idx).kind != SymKind::Undefined)
+          symbolAt(idx).exported = true;
+        return;
+      }
+      lx_.setExpand(true);
       for (;;) {
         lx_.setExpand(false);
         Token n = lx_.next();
