@@ -1,8 +1,10 @@
 // `collido asm FILE... --cpu 6502|sm83 -o OUT [--sym FILE] [--dbg FILE]`: assemble
 // and link sources with the same toolchains the app uses, for scripts and CI.
 // 6502 goes through ca65/ld65 (OUT is a .nes for the NROM layout, else the raw
-// ROM bytes); sm83 uses the built-in rgbds-syntax assembler. Diagnostics go to
-// stderr as file:line:col; the exit code is 0 when the build succeeded, 2 when not.
+// ROM bytes); sm83 uses the built-in rgbds-syntax assembler, taking the rgbasm,
+// rgblink and rgbfix flags a Makefile passes (docs/rgbds.md lists them, and the
+// three whose short letters clash). Diagnostics go to stderr as file:line:col;
+// the exit code is 0 when the build succeeded, 2 when not.
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -30,9 +32,15 @@ struct AsmOptions {
   std::vector<std::string> includeDirs;
   std::vector<std::string> defines;
   std::string preinclude;
+  std::string fixPrecision;  // rgbasm -Q
   bool assembleOnly = false;
-  std::string title, mbc, ramSize;  // rgbfix -t / -m / -r
-  std::string map;                  // rgblink -m
+  // rgbfix header flags (-t -m -r -i -k -l -n -p -j -s -c/-C); text so numbers can be $hex.
+  std::string title, mbc, ramSize, gameId, newLicensee, oldLicensee, romVersion, padValue;
+  bool nonJapanese = false, sgb = false, colorOnly = false, colorCompatible = false;
+  bool validate = false;     // rgbfix -v: always done, accepted so Makefile flags carry over
+  std::string map;           // rgblink -m
+  std::string linkerScript;  // rgblink -l
+  bool tiny = false, wramx0 = false, dmg = false, exportAll = false;  // rgblink -t -w -d, rgbasm -E
   // 6502 layout
   std::string layout;  // flat | nrom; default from OUT's extension
   std::string code, rodata, zeropage, zeropageSize, bss, bssSize;
@@ -172,9 +180,40 @@ int runSm83(const AsmOptions& o) {
   opts.preinclude = o.preinclude;
   opts.assembleOnly = o.assembleOnly;
   opts.buildRom = endsWith(o.out, ".gb") || endsWith(o.out, ".gbc");
-  opts.romFix.title = o.title;
-  for (auto [text, field, flag] : {std::tuple{&o.mbc, &opts.romFix.mbc, "--mbc"},
-                                   std::tuple{&o.ramSize, &opts.romFix.ramSize, "--ram-size"}}) {
+  opts.linkerScript = o.linkerScript;
+  opts.tiny = o.tiny;
+  opts.wramx0 = o.wramx0;
+  opts.dmg = o.dmg;
+  opts.exportAll = o.exportAll;
+  if (!o.fixPrecision.empty()) {
+    std::string q = o.fixPrecision.substr(o.fixPrecision[0] == '.' ? 1 : 0);
+    auto v = parseAddress(q);
+    if (!v || *v < 1 || *v > 31) {
+      std::fprintf(stderr, "error: -Q: precision must be 1-31: '%s'\n", o.fixPrecision.c_str());
+      return kExitBadInput;
+    }
+    opts.fixPrecision = static_cast<int>(*v);
+  }
+  core::RomFix& fix = opts.romFix;
+  fix.title = o.title;
+  fix.gameId = o.gameId;
+  fix.newLicensee = o.newLicensee;
+  fix.nonJapanese = o.nonJapanese;
+  fix.sgb = o.sgb;
+  if (o.colorOnly || o.colorCompatible) fix.cgb = o.colorOnly ? 0xC0 : 0x80;
+  if (!o.mbc.empty()) {
+    std::string err;
+    auto v = core::parseMbcType(o.mbc, &err);
+    if (!v) {
+      std::fprintf(stderr, "error: --mbc: %s\n", err.c_str());
+      return kExitBadInput;
+    }
+    fix.mbc = *v;
+  }
+  for (auto [text, field, flag] : {std::tuple{&o.ramSize, &fix.ramSize, "--ram-size"},
+                                   std::tuple{&o.oldLicensee, &fix.oldLicensee, "--old-licensee"},
+                                   std::tuple{&o.romVersion, &fix.romVersion, "--rom-version"},
+                                   std::tuple{&o.padValue, &fix.padValue, "--pad-value"}}) {
     if (text->empty()) continue;
     auto v = parseAddress(*text);
     if (!v || *v > 0xFF) {
@@ -207,7 +246,7 @@ int runSm83(const AsmOptions& o) {
   }
   if (!writeOut(o.out, image)) return kExitBadInput;
   if (!o.sym.empty() && !writeOut(o.sym, core::writeSym(r.debug))) return kExitBadInput;
-  if (!o.map.empty() && !writeOut(o.map, core::writeMap(r))) return kExitBadInput;
+  if (!o.map.empty() && !writeOut(o.map, core::writeMap(r, opts))) return kExitBadInput;
   if (!o.dbg.empty() && !writeOut(o.dbg, lineMap(r.debug))) return kExitBadInput;
   if (!o.quiet) {
     printSummary(r);
@@ -233,11 +272,37 @@ CommandRegistrar reg(
       sub.add_option("-D,--define", o->defines, "Define NAME[=VALUE]");
       sub.add_option("-P,--preinclude", o->preinclude,
                      "sm83: INCLUDE this file before each source (rgbasm -P)");
+      sub.add_option("-Q,--q-precision", o->fixPrecision,
+                     "sm83: fraction bits of fixed-point literals, 1-31 (rgbasm -Q; default 16)");
       sub.add_option("--map", o->map, "sm83: write an rgblink-style .map file");
-      sub.add_option("--title", o->title, "sm83 .gb: header title (rgbfix -t)");
-      sub.add_option("--mbc", o->mbc,
-                     "sm83 .gb: cartridge type byte, e.g. $19 for MBC5 (rgbfix -m)");
-      sub.add_option("--ram-size", o->ramSize, "sm83 .gb: RAM size byte (rgbfix -r)");
+      sub.add_option("-l,--linker-script", o->linkerScript,
+                     "sm83: rgblink(5) linker script placing sections (rgblink -l)");
+      sub.add_flag("-d,--dmg", o->dmg,
+                   "sm83: DMG mode, WRAM0 is 8 KiB and VRAM one bank (rgblink -d)");
+      sub.add_flag("--wramx", o->wramx0, "sm83: WRAM0 is 8 KiB, no WRAMX (rgblink -w)");
+      sub.add_flag("--tiny", o->tiny, "sm83: ROM0 is 32 KiB, no ROMX (rgblink -t)");
+      sub.add_flag("-E,--export-all", o->exportAll, "sm83: export every label (rgbasm -E)");
+      sub.add_option("-t,--title", o->title, "sm83 .gb: header title (rgbfix -t)");
+      sub.add_option("-m,--mbc", o->mbc,
+                     "sm83 .gb: cartridge type, a number or a name like MBC5+RAM+BATTERY "
+                     "(rgbfix -m)");
+      sub.add_option("-r,--ram-size", o->ramSize, "sm83 .gb: RAM size byte (rgbfix -r)");
+      sub.add_option("-i,--game-id", o->gameId, "sm83 .gb: game ID, 4 characters (rgbfix -i)");
+      sub.add_option("-k,--new-licensee", o->newLicensee,
+                     "sm83 .gb: new licensee, 2 characters (rgbfix -k)");
+      sub.add_option("--old-licensee", o->oldLicensee,
+                     "sm83 .gb: old licensee byte, $33 for new games (rgbfix -l)");
+      sub.add_option("-n,--rom-version", o->romVersion, "sm83 .gb: ROM version byte (rgbfix -n)");
+      sub.add_option("-p,--pad-value", o->padValue,
+                     "sm83 .gb: byte filling unused ROM (rgbfix -p, rgblink -p; default 0)");
+      sub.add_flag("-v,--validate", o->validate,
+                   "sm83 .gb: accepted like rgbfix -v; the logo and checksums are always fixed");
+      sub.add_flag("-j,--non-japanese", o->nonJapanese,
+                   "sm83 .gb: non-Japanese region (rgbfix -j)");
+      sub.add_flag("-s,--sgb-compatible", o->sgb, "sm83 .gb: SGB flag (rgbfix -s)");
+      sub.add_flag("-C,--color-only", o->colorOnly, "sm83 .gb: CGB-only flag $C0 (rgbfix -C)");
+      sub.add_flag("--color-compatible", o->colorCompatible,
+                   "sm83 .gb: CGB-compatible flag $80 (rgbfix -c)");
       sub.add_flag("-c,--assemble-only", o->assembleOnly,
                    "sm83: check each source like rgbasm -o x.o, without linking or output");
       sub.add_option("--layout", o->layout, "6502 layout (default: nrom for .nes)")
@@ -255,8 +320,9 @@ CommandRegistrar reg(
       sub.add_flag("--vertical", o->vertical, "NROM vertical mirroring");
       sub.add_flag("-q,--quiet", o->quiet, "Print diagnostics only");
       return [o]() -> int {
-        if (o->cpu == "6502" && (o->assembleOnly || !o->preinclude.empty() || !o->map.empty())) {
-          std::fprintf(stderr, "error: -c, -P and --map are for --cpu sm83\n");
+        if (o->cpu == "6502" && (o->assembleOnly || !o->preinclude.empty() || !o->map.empty() ||
+                                 !o->linkerScript.empty() || !o->fixPrecision.empty())) {
+          std::fprintf(stderr, "error: -c, -P, -Q, -l and --map are for --cpu sm83\n");
           return kExitBadInput;
         }
         if (o->out.empty() && !o->assembleOnly) {

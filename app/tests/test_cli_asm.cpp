@@ -139,3 +139,50 @@ TEST_F(CliAsm, Sm83AssembleOnlyTakesIncludePathsDefinesAndPreinclude) {
   EXPECT_EQ(noOut.exitCode, 2) << noOut.output;
   EXPECT_NE(noOut.output.find("-o/--output is required"), std::string::npos) << noOut.output;
 }
+
+// A Makefile's `rgblink -l game.link` + `rgbfix -v -m MBC5+RAM+BATTERY -t ... -p 0xFF` in one
+// command.
+TEST_F(CliAsm, Sm83LinkerScriptAndRgbfixFlags) {
+  std::string src = write("t.asm",
+                          "SECTION \"Far\", ROMX\n"
+                          "Far::\n"
+                          "  ret\n"
+                          "SECTION \"Entry\", ROM0[$100]\n"
+                          "  call Far\n");
+  std::string script = write("game.link", "ROMX 2\n  ORG $5000\n  \"Far\"\n");
+  fs::path out = dir_ / "t.gb";
+  auto r = runProcess(asmCommand(quote(src) + " --cpu sm83 -l " + quote(script) + " -o " +
+                                 quote(out.string()) +
+                                 " -m MBC5+RAM+BATTERY -r 2 -t GAME -i ABCD -k 01 --old-licensee "
+                                 "0x33 -n 3 -p 0xFF -j -s -C"));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::string bytes = read(out);
+  ASSERT_EQ(bytes.size(), 0x10000u);  // three banks round up to 64 KiB
+  EXPECT_EQ(bytes.substr(0x100, 3), std::string("\xCD\x00\x50", 3));
+  EXPECT_EQ(uint8_t(bytes[2 * 0x4000 + 0x1000]), 0xC9);  // bank 2, $5000
+  EXPECT_EQ(bytes.substr(0x134, 4), "GAME");
+  EXPECT_EQ(bytes.substr(0x13F, 4), "ABCD");
+  EXPECT_EQ(uint8_t(bytes[0x143]), 0xC0);
+  EXPECT_EQ(bytes.substr(0x144, 2), "01");
+  EXPECT_EQ(uint8_t(bytes[0x146]), 0x03);
+  EXPECT_EQ(uint8_t(bytes[0x147]), 0x1B);
+  EXPECT_EQ(uint8_t(bytes[0x148]), 0x01);
+  EXPECT_EQ(uint8_t(bytes[0x149]), 0x02);
+  EXPECT_EQ(uint8_t(bytes[0x14A]), 0x01);
+  EXPECT_EQ(uint8_t(bytes[0x14B]), 0x33);
+  EXPECT_EQ(uint8_t(bytes[0x14C]), 0x03);
+  EXPECT_EQ(uint8_t(bytes[0x7FFF]), 0xFF);
+
+  auto bad =
+      runProcess(asmCommand(quote(src) + " --cpu sm83 -o " + quote(out.string()) + " -m MBC4+RAM"));
+  EXPECT_EQ(bad.exitCode, 2) << bad.output;
+  EXPECT_NE(bad.output.find("unknown cartridge type 'MBC4+RAM'"), std::string::npos) << bad.output;
+
+  std::string badScript = write("bad.link", "ROMX 2\n  ORG $3000\n");
+  auto located = runProcess(
+      asmCommand(quote(src) + " --cpu sm83 -l " + quote(badScript) + " -o " + quote(out.string())));
+  EXPECT_EQ(located.exitCode, 2) << located.output;
+  EXPECT_NE(located.output.find("bad.link:2:7: error: cannot move the current address backwards"),
+            std::string::npos)
+      << located.output;
+}

@@ -383,7 +383,8 @@ void readSweep(JsonReader& r, const json& j, RoutineManifest& m) {
 }
 
 // "includeDirs": ["inc"], "defines": {"_RED": ""}, "preinclude": "includes.asm",
-// like `rgbasm -I inc -D _RED -P includes.asm`; paths are relative to the manifest.
+// "linkerScript": "layout.link", like `rgbasm -I inc -D _RED -P includes.asm` and
+// `rgblink -l layout.link`; paths are relative to the manifest.
 void readAsmOptions(JsonReader& r, const json& j, RoutineManifest& m) {
   if (const json* dirs = r.array(j, "", "includeDirs", false)) {
     for (size_t i = 0; i < dirs->size() && r.ok(); ++i) {
@@ -412,6 +413,16 @@ void readAsmOptions(JsonReader& r, const json& j, RoutineManifest& m) {
       r.fail("preinclude", "is empty");
     else if (r.ok())
       m.preinclude = resolveRelative(m.path, pre);
+  }
+  // "linkerScript": "layout.link", like `rgblink -l layout.link`.
+  if (r.field(j, "", "linkerScript", false)) {
+    std::string script = r.string(j, "", "linkerScript");
+    if (r.ok() && m.toolchain != "builtin")
+      r.fail("linkerScript", "only the builtin (rgbds) toolchain takes an rgblink linker script");
+    else if (r.ok() && script.empty())
+      r.fail("linkerScript", "is empty");
+    else if (r.ok())
+      m.linkerScript = resolveRelative(m.path, script);
   }
 }
 

@@ -237,6 +237,7 @@ struct RoutineManifest {
   std::vector<std::string> includeDirs;
   std::vector<std::pair<std::string, std::string>> defines;  // name, value ("" = 1)
   std::string preinclude;                                    // builtin toolchain only
+  std::string linkerScript;                                  // rgblink -l, builtin toolchain only
   // ca65 layout
   uint16_t zeropage = 0x0000, bss = 0x0200, code = 0x8000;
   std::string entry = "frame";

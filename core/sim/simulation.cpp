@@ -49,6 +49,7 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
   opts.includeDirs = m.includeDirs;
   opts.defines = m.defines;
   opts.preinclude = m.preinclude;
+  opts.linkerScript = m.linkerScript;
   // The built-in assembler takes nullopt as "no such file": fall back to the disk here.
   if (readFile)
     opts.readFile = [readFile](const std::string& path) -> std::optional<std::string> {

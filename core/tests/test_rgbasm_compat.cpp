@@ -404,3 +404,46 @@ wX:: ds 2
             "\tEMPTY: $C002-$CFFF ($0FFE bytes)\n"
             "\tTOTAL EMPTY: $0FFE bytes\n");
 }
+
+// pokecrystal's add_mapsetup: the ELIF after a taken IF names an argument that is
+// absent, which rgbasm never expands.
+TEST(RgbasmCompat, ElifAfterATakenBranchIsNotExpanded) {
+  auto r = assemble(R"(
+MACRO opt_arg
+    IF _NARG < 2
+        db 1
+    ELIF \2
+        db 2
+    ELSE
+        db 3
+    ENDC
+ENDM
+SECTION "E", ROM0[0]
+    opt_arg X
+    opt_arg X, 1
+    opt_arg X, 0
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{1, 2, 3}));
+}
+
+// rgbds 1.0 forms pokecrystal uses: `PUSHC name` switches as it pushes, and
+// `EXPORT DEF` defines and exports a constant in one line.
+TEST(RgbasmCompat, PushcWithANameAndExportDef) {
+  auto r = rgbasm_test::assemble({{"a.asm", R"(
+NEWCHARMAP other
+CHARMAP "A", 9
+SETCHARMAP main
+EXPORT DEF FIVE EQU 5
+SECTION "C", ROM0[0]
+PUSHC other
+    db "A"
+POPC
+    db "A"
+)"},
+                                  {"b.asm", "SECTION \"B\", ROM0[$10]\n    db FIVE\n"}},
+                                 {"a.asm", "b.asm"});
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{9, 'A'}));
+  EXPECT_EQ(rgbasm_test::bytesAt(r, 0x10, 1), (Bytes{5}));
+}

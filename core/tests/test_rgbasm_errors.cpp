@@ -263,3 +263,15 @@ TEST(RgbasmErrors, GarbageNeverCrashes) {
   }
   SUCCEED();
 }
+
+// The range is in the message, so a tool standing in for a generated file knows how
+// long to make it (scripts/rgbds_compat.py --link).
+TEST(RgbasmErrors, IncbinRangeOutsideTheFileSaysWhichRange) {
+  auto r = rgbasm_test::assemble(
+      {{"main.asm", "SECTION \"S\", ROM0\n    INCBIN \"four.bin\", 2, 3\n"}, {"four.bin", "abcd"}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.diagnosticsText().find(
+                "main.asm:2:12: error: INCBIN range 2+3 is outside 'four.bin' (4 bytes)"),
+            std::string::npos)
+      << r.diagnosticsText();
+}

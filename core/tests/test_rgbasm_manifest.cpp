@@ -83,3 +83,27 @@ TEST_F(RgbasmManifest, BadAssemblerKeysNameTheirJsonPath) {
   EXPECT_FALSE(load(R"(, "preinclude": "")", m, error));
   EXPECT_NE(error.find("preinclude"), std::string::npos) << error;
 }
+
+TEST_F(RgbasmManifest, LinkerScriptPlacesSectionsRelativeToTheManifest) {
+  write("inc/game.link", "ROM0\n  ORG $0200\n  \"R\"\n");
+  write("src/r.asm",
+        "SECTION \"R\", ROM0\n"
+        "frame::\n"
+        "  ld hl, frame\n"
+        "  ret\n"
+        "SECTION \"W\", WRAM0\n"
+        "ent_x:: ds 1\n"
+        "ent_y:: ds 1\n");
+  core::RoutineManifest m;
+  std::string error;
+  ASSERT_TRUE(load(R"(, "linkerScript": "../inc/game.link")", m, error)) << error;
+  EXPECT_TRUE(fs::equivalent(m.linkerScript, dir_ / "inc/game.link"));
+  core::AsmResult r = core::buildRoutine(m);
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  ASSERT_FALSE(r.chunks.empty());
+  EXPECT_EQ(r.chunks[0].address, 0x200u);
+  EXPECT_EQ(r.chunks[0].bytes, (std::vector<uint8_t>{0x21, 0x00, 0x02, 0xC9}));
+  error.clear();
+  EXPECT_FALSE(load(R"(, "linkerScript": "")", m, error));
+  EXPECT_NE(error.find("linkerScript"), std::string::npos) << error;
+}

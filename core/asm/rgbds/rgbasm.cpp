@@ -18,6 +18,7 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
   cfg.readFile = opts.readFile;
   cfg.defines = opts.defines;
   cfg.preinclude = opts.preinclude;
+  cfg.fixPrecision = opts.fixPrecision;
   cfg.maxLines = opts.maxLines;
   cfg.maxIterations = opts.maxIterations;
   cfg.maxExpandedBytes = opts.maxExpandedBytes;
@@ -25,12 +26,23 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
     sm83::Assembler assembler(cfg, prog);
     for (const auto& path : sourcePaths) assembler.assembleUnit(path);
   }
+  if (opts.fixPrecision < 1 || opts.fixPrecision > 31)
+    prog.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, SourceLoc{},
+                                          "fixed-point precision (-Q) must be between 1 and 31"});
   if (sourcePaths.empty())
     prog.diagnostics.push_back(
         Diagnostic{Diagnostic::Severity::Error, SourceLoc{}, "no source files given"});
-  if (!hasErrors(prog.diagnostics) && !opts.assembleOnly)
-    sm83::link(prog, result);
-  else
+  if (!hasErrors(prog.diagnostics) && !opts.assembleOnly) {
+    if (opts.exportAll)
+      for (sm83::Unit& unit : prog.units)
+        for (sm83::Symbol& s : unit.symbols)
+          if (s.kind == sm83::SymKind::Label && !s.anonymous) s.exported = true;
+    sm83::LinkOptions link;
+    link.modes = sm83::LinkModes{opts.tiny, opts.wramx0, opts.dmg};
+    link.linkerScript = opts.linkerScript;
+    link.readFile = opts.readFile;
+    sm83::link(prog, result, link);
+  } else
     result.debug.files = prog.files;
   result.diagnostics = std::move(prog.diagnostics);
   result.ok = !hasErrors(result.diagnostics);
@@ -84,29 +96,34 @@ std::string hex4(uint32_t v) {
 
 }  // namespace
 
-std::string writeMap(const AsmResult& r) {
+std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts) {
+  // rgblink -t / -w / -d make ROM0 and WRAM0 span what ROMX and WRAMX would.
+  MapRegion regions[std::size(kMapRegions)];
+  std::copy(std::begin(kMapRegions), std::end(kMapRegions), regions);
+  if (opts.tiny) regions[0].end = 0x7FFF;
+  if (opts.wramx0 || opts.dmg) regions[4].end = 0xDFFF;
   // (region, bank) -> chunks, in address order.
   std::map<std::pair<int, int>, std::vector<const ImageChunk*>> groups;
   for (const auto& c : r.chunks)
-    for (int i = 0; i < static_cast<int>(std::size(kMapRegions)); ++i)
-      if (c.address >= kMapRegions[i].start && c.address <= kMapRegions[i].end) {
+    for (int i = 0; i < static_cast<int>(std::size(regions)); ++i)
+      if (c.address >= regions[i].start && c.address <= regions[i].end) {
         groups[{i, c.bank}].push_back(&c);
         break;
       }
   std::string out = "SUMMARY:\n";
   std::map<int, std::pair<uint32_t, uint32_t>> used;  // region -> used, capacity
   for (auto& [key, list] : groups) {
-    const MapRegion& reg = kMapRegions[key.first];
+    const MapRegion& reg = regions[key.first];
     auto& u = used[key.first];
     u.second += reg.end - reg.start + 1;
     for (const ImageChunk* c : list) u.first += c->size;
   }
   for (const auto& [region, u] : used)
-    out += std::string("\t") + kMapRegions[region].name + ": " + std::to_string(u.first) +
+    out += std::string("\t") + regions[region].name + ": " + std::to_string(u.first) +
            " bytes used / " + std::to_string(u.second - u.first) + " free\n";
   char buf[96];
   for (auto& [key, list] : groups) {
-    const MapRegion& reg = kMapRegions[key.first];
+    const MapRegion& reg = regions[key.first];
     std::stable_sort(list.begin(), list.end(), [](const ImageChunk* a, const ImageChunk* b) {
       return a->address < b->address;
     });
@@ -135,65 +152,6 @@ std::string writeMap(const AsmResult& r) {
     out += buf;
   }
   return out;
-}
-
-bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
-              const RomFix& fix) {
-  auto fail = [&](std::string msg) {
-    if (error) *error = std::move(msg);
-    return false;
-  };
-  if (fix.title.size() > 16) return fail("title '" + fix.title + "' is longer than 16 characters");
-  if (fix.mbc > 0xFF || fix.ramSize > 0xFF || (fix.cgb >= 0 && fix.cgb != 0x80 && fix.cgb != 0xC0))
-    return fail("cartridge type, RAM size or CGB flag is out of range");
-  size_t end = 0;
-  bool any = false;
-  auto offsetOf = [](const ImageChunk& c) -> size_t {
-    if (c.address < 0x4000) return c.address;
-    return static_cast<size_t>(std::max(c.bank, 1)) * 0x4000 + (c.address - 0x4000);
-  };
-  for (const auto& c : chunks) {
-    if (c.ram || c.address >= 0x8000) continue;
-    any = true;
-    end = std::max(end, offsetOf(c) + c.bytes.size());
-  }
-  if (!any) return fail("no ROM sections to write");
-  size_t size = 0x8000;
-  while (size < end) size *= 2;
-  out.assign(size, 0);
-  for (const auto& c : chunks) {
-    if (c.ram || c.address >= 0x8000) continue;
-    std::copy(c.bytes.begin(), c.bytes.end(), out.begin() + static_cast<long>(offsetOf(c)));
-  }
-  if (fix.logo) {
-    // The bitmap the boot ROM compares before it starts the cartridge.
-    static const uint8_t kLogo[48] = {0xCE, 0xED, 0x66, 0x66, 0xCC, 0x0D, 0x00, 0x0B, 0x03, 0x73,
-                                      0x00, 0x83, 0x00, 0x0C, 0x00, 0x0D, 0x00, 0x08, 0x11, 0x1F,
-                                      0x88, 0x89, 0x00, 0x0E, 0xDC, 0xCC, 0x6E, 0xE6, 0xDD, 0xDD,
-                                      0xD9, 0x99, 0xBB, 0xBB, 0x67, 0x63, 0x6E, 0x0E, 0xEC, 0xCC,
-                                      0xDD, 0xDC, 0x99, 0x9F, 0xBB, 0xB9, 0x33, 0x3E};
-    std::copy(std::begin(kLogo), std::end(kLogo), out.begin() + 0x104);
-  }
-  if (!fix.title.empty()) {
-    std::fill(out.begin() + 0x134, out.begin() + (fix.cgb >= 0 ? 0x143 : 0x144), 0);
-    for (size_t i = 0; i < fix.title.size() && i < (fix.cgb >= 0 ? 15u : 16u); ++i)
-      out[0x134 + i] = static_cast<uint8_t>(fix.title[i]);
-  }
-  if (fix.cgb >= 0) out[0x143] = static_cast<uint8_t>(fix.cgb);
-  if (fix.mbc >= 0) out[0x147] = static_cast<uint8_t>(fix.mbc);
-  if (fix.ramSize >= 0) out[0x149] = static_cast<uint8_t>(fix.ramSize);
-  uint8_t sizeCode = 0;
-  while ((size_t{0x8000} << sizeCode) < size) ++sizeCode;
-  out[0x148] = sizeCode;
-  uint8_t header = 0;
-  for (size_t i = 0x134; i <= 0x14C; ++i) header = static_cast<uint8_t>(header - out[i] - 1);
-  out[0x14D] = header;
-  out[0x14E] = out[0x14F] = 0;
-  uint16_t global = 0;
-  for (uint8_t b : out) global = static_cast<uint16_t>(global + b);
-  out[0x14E] = static_cast<uint8_t>(global >> 8);
-  out[0x14F] = static_cast<uint8_t>(global);
-  return true;
 }
 
 }  // namespace core

@@ -36,12 +36,24 @@ namespace core {
 // What `rgbfix -v` and its header options do to a .gb (writeRom always fixes the
 // ROM size byte and both checksums).
 struct RomFix {
-  bool logo = true;   // write the Nintendo logo at $104 (the boot ROM checks it)
-  std::string title;  // $134-$143, upper case ASCII, at most 16 (15 with a CGB flag)
-  int mbc = -1;       // cartridge type byte at $147, -1 = leave as assembled
-  int ramSize = -1;   // $149, -1 = leave
-  int cgb = -1;       // $143: 0x80 (compatible) or 0xC0 (only), -1 = leave
+  bool logo = true;          // write the Nintendo logo at $104 (the boot ROM checks it)
+  std::string title;         // -t: $134-$143, at most 16 (11 with a game ID, 15 with a CGB flag)
+  std::string gameId;        // -i: $13F-$142, at most 4 characters
+  std::string newLicensee;   // -k: $144-$145, at most 2 characters
+  int mbc = -1;              // -m: cartridge type byte at $147, -1 = leave as assembled
+  int ramSize = -1;          // -r: $149, -1 = leave
+  int cgb = -1;              // -c/-C: $143: 0x80 (compatible) or 0xC0 (only), -1 = leave
+  bool sgb = false;          // -s: $146 = 3
+  bool nonJapanese = false;  // -j: $14A = 1
+  int oldLicensee = -1;      // -l: $14B, -1 = leave
+  int romVersion = -1;       // -n: $14C, -1 = leave
+  int padValue = 0;          // -p: the byte that fills the image up to its size
 };
+
+// rgbfix -m: a cartridge type from its number (`0x1B`, `$1B`, `27`) or its name,
+// as rgbfix 1.0 spells them (`MBC5+RAM+BATTERY`, `ROM_ONLY`, `mbc3 + timer + battery`:
+// any case, `_` or spaces, the features in any order). nullopt with `error` when unknown.
+std::optional<int> parseMbcType(const std::string& text, std::string* error = nullptr);
 
 struct Sm83AsmOptions {
   std::vector<std::string> includeDirs;
@@ -51,6 +63,8 @@ struct Sm83AsmOptions {
   std::vector<std::pair<std::string, std::string>> defines;  // -D name=value (EQUS)
   // -P: a file INCLUDEd before the first line of every source (found like an INCLUDE).
   std::string preinclude;
+  // -Q: fraction bits of fixed-point literals without a `q` suffix (1-31; OPT Q changes it).
+  int fixPrecision = 16;
   // Like `rgbasm -o x.o` without rgblink: check every source and stop before
   // linking, so references to other files' labels are fine (chunks stay empty).
   bool assembleOnly = false;
@@ -58,6 +72,13 @@ struct Sm83AsmOptions {
   // checksums.
   bool buildRom = false;
   RomFix romFix;
+  // rgbasm -E: every label is exported (as if declared with `::`).
+  bool exportAll = false;
+  // rgblink -l: an rgblink(5) linker script applied before placing sections.
+  std::string linkerScript;
+  // rgblink -t: ROM0 spans 32 KiB and there is no ROMX; -w: WRAM0 spans 8 KiB and
+  // there is no WRAMX; -d (DMG mode): -w, and VRAM has a single bank.
+  bool tiny = false, wramx0 = false, dmg = false;
   // Budgets: assembly stops with a located error naming the budget once it runs
   // out, so an endless REPT or macro, or a string that doubles itself, ends fast.
   // Lines processed (macro and REPT expansions included).
@@ -78,10 +99,11 @@ std::string writeSym(const DebugInfo& dbg);
 
 // rgblink-style map file (`rgblink -m`): a summary of bytes used per region, then
 // per region and bank each section's range, its labels and the gaps between.
-std::string writeMap(const AsmResult& r);
+// `opts` gives the layout flags (tiny, wramx0, dmg) the result was linked with.
+std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts = {});
 
-// A .gb file from the ROM chunks: banks laid out at bank * $4000, padded with $00
-// to 32 KiB * 2^n; then, like `rgbfix -v`, the logo, the `fix` fields, the ROM size
+// A .gb file from the ROM chunks: banks laid out at bank * $4000, padded with
+// fix.padValue to 32 KiB * 2^n; then, like `rgbfix -v`, the logo, the `fix` fields, the ROM size
 // byte ($148), header checksum ($14D) and global checksum ($14E-$14F). False (with
 // `error`) when there are no ROM chunks or a `fix` field is out of range.
 bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,

@@ -125,7 +125,9 @@ void Assembler::assembleUnit(const std::string& path) {
   unions_.clear();
   load_ = LoadBlock{};
   optStack_.clear();
-  lx_.setDigits({});
+  Lexer::Digits digits;
+  digits.fixPrecision = cfg_.fixPrecision;
+  lx_.setDigits(digits);
   scope_.clear();
   anonCount_ = 0;
   rs_ = 0;
@@ -571,6 +573,13 @@ bool Assembler::interpolation(std::string_view in, size_t& i, std::string& out, 
 void Assembler::processLine(const SrcLine& line) {
   pos_ = SrcPos{line.file, line.line, 0};
   std::string_view text = line.text;
+  // An ELIF after a taken branch is never evaluated, and rgbasm does not expand its
+  // macro arguments either: `IF _NARG < 2 ... ELIF \2` works with one argument.
+  if (!contexts_.empty() && ifs_.size() > contexts_.back().ifDepth && ifs_.back().taken &&
+      !ifs_.back().seenElse && keyword(firstWord(text)) == Kw::ELIF) {
+    ifs_.back().active = false;
+    return;
+  }
   if (text.find('\\') != std::string_view::npos) {
     if (!substitute(text, lineBuf_) || !spendExpansion(lineBuf_.size(), 1)) return;
     text = lineBuf_;

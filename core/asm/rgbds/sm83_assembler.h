@@ -158,6 +158,7 @@ struct AsmConfig {
   std::function<std::optional<std::string>(const std::string& path)> readFile;
   std::vector<std::pair<std::string, std::string>> defines;
   std::string preinclude;
+  int fixPrecision = 16;  // -Q
   uint64_t maxLines = 4'000'000;
   uint64_t maxIterations = 4'000'000;
   uint64_t maxExpandedBytes = 64ull << 20;

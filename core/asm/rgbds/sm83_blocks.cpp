@@ -85,8 +85,9 @@ void Assembler::dirAlign(int col) {
   sec.alignOffset = want;
 }
 
-// OPT / PUSHO / POPO. Only `b` (binary digits) and `g` (graphics digits) change
-// what is assembled; warning and padding options are accepted and ignored.
+// OPT / PUSHO / POPO. Only `b` (binary digits), `g` (graphics digits) and `Q`
+// (fixed-point precision) change what is assembled; warning and padding options
+// are accepted and ignored.
 void Assembler::dirOpt(Kw kw, int col) {
   if (kw == Kw::POPO) {
     if (!expectEnd()) return;
@@ -108,7 +109,16 @@ void Assembler::dirOpt(Kw kw, int col) {
       d.bin[0] = o[1], d.bin[1] = o[2];
     else if (o.size() == 5 && o[0] == 'g')
       std::copy(o.begin() + 1, o.end(), d.gfx);
-    else if (!o.empty() && (o[0] == 'b' || o[0] == 'g'))
+    else if (!o.empty() && o[0] == 'Q') {
+      // OPT Q8 / OPT Q.8: the default precision of fixed-point literals (rgbasm -Q).
+      std::string_view q = o.substr(o.size() > 1 && o[1] == '.' ? 2 : 1);
+      int v = 0;
+      bool ok = !q.empty() && q.size() <= 2;
+      for (char c : q) ok = ok && c >= '0' && c <= '9', v = v * 10 + (c - '0');
+      if (!ok || v < 1 || v > 31)
+        return error(col, "bad OPT '" + std::string(o) + "': Q takes a precision from 1 to 31");
+      d.fixPrecision = v;
+    } else if (!o.empty() && (o[0] == 'b' || o[0] == 'g'))
       return error(col, "bad OPT '" + std::string(o) + "'");
     if (comma == std::string_view::npos) break;
     at = comma + 1;
@@ -125,6 +135,19 @@ void Assembler::dirCharmapSwitch(Kw kw, int col) {
     charmapMaxLen_ = 0;
     for (const auto& [from, v] : charmap_) charmapMaxLen_ = std::max(charmapMaxLen_, from.size());
   };
+  if (kw == Kw::PUSHC && lx_.peek().kind == Tok::Ident) {
+    // rgbds 1.0 `PUSHC name`: push the current charmap, then switch to `name`.
+    lx_.setExpand(false);
+    Token n = lx_.next();
+    lx_.setExpand(true);
+    const std::string name(lx_.text(n));
+    if (!expectEnd()) return;
+    if (name != charmapName_ && !charmaps_.count(name))
+      return error(n.col(), "charmap '" + name + "' does not exist");
+    charmapStack_.push_back(charmapName_);
+    if (name != charmapName_) select(name);
+    return;
+  }
   if (kw == Kw::PUSHC || kw == Kw::POPC) {
     if (!expectEnd()) return;
     if (kw == Kw::PUSHC) return charmapStack_.push_back(charmapName_);

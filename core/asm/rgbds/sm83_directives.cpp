@@ -128,6 +128,22 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::EXPORT:
     case Kw::GLOBAL:
     case Kw::PURGE: {
+      lx_.setExpand(false);
+      const Kw def = lx_.peek().kind == Tok::Ident ? keyword(lx_.text(lx_.peek())) : Kw::None;
+      if (kw == Kw::EXPORT && (def == Kw::DEF || def == Kw::REDEF)) {
+        // rgbds 1.0 `EXPORT DEF NAME EQU 5`: define, then export.
+        lx_.next();
+        Token n = lx_.next();
+        if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name after DEF");
+        const std::string name(lx_.text(n));
+        definition(n, name, def == Kw::REDEF);
+        std::string full, err;
+        if (!fullName(name, full, err)) return;
+        if (int idx = findSymbol(full); idx >= 0 && symbolAt(idx).kind != SymKind::Undefined)
+          symbolAt(idx).exported = true;
+        return;
+      }
+      lx_.setExpand(true);
       for (;;) {
         lx_.setExpand(false);
         Token n = lx_.next();
@@ -450,7 +466,9 @@ void Assembler::dirSection(bool fragment) {
   for (size_t i = 0; i < prog_.sections.size(); ++i) {
     Section& other = prog_.sections[i];
     if (other.name != name) continue;
-    if (fragment && other.fragment && other.unit == unitIdx_ && other.type == sec.type) {
+    if (fragment && other.fragment && other.type == sec.type) {
+      // Another file's piece is a separate Section here; the linker appends it.
+      if (other.unit != unitIdx_) continue;
       section_ = static_cast<int>(i);
       return;
     }
@@ -723,8 +741,8 @@ void Assembler::dirIncbin(int col) {
   const int64_t size = static_cast<int64_t>(data->size());
   if (length < 0) length = static_cast<int32_t>(std::max<int64_t>(0, size - start));
   if (start < 0 || start > size || static_cast<int64_t>(start) + length > size)
-    return error(t.col(),
-                 "INCBIN range is outside '" + t.str + "' (" + std::to_string(size) + " bytes)");
+    return error(t.col(), "INCBIN range " + std::to_string(start) + "+" + std::to_string(length) +
+                              " is outside '" + t.str + "' (" + std::to_string(size) + " bytes)");
   Section& sec = prog_.sections[static_cast<size_t>(section_)];
   const uint32_t at = sec.size;
   if (!grow(static_cast<uint32_t>(length), col)) return;

@@ -1,7 +1,9 @@
 #include "core/asm/rgbds/sm83_expr.h"
 
+#include <bit>
 #include <cctype>
 #include <climits>
+#include <cmath>
 
 namespace core::sm83 {
 
@@ -215,6 +217,61 @@ bool ExprParser::power() {
   return true;
 }
 
+namespace {
+
+// rgbasm's fixed-point math: through double, rounded to nearest, saturated.
+double fixToDouble(int32_t v, int32_t q) {
+  return v / std::pow(2.0, q);
+}
+
+int32_t doubleToFix(double d, int32_t q) {
+  if (std::isnan(d)) return 0;
+  if (std::isinf(d)) return d < 0 ? INT32_MIN : INT32_MAX;
+  const double v = std::round(d * std::pow(2.0, q));
+  return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : static_cast<int32_t>(v);
+}
+
+// 1 or 2 for the fixed-point functions (a precision may follow), 0 for the rest.
+int fixedPointArity(std::string_view name) {
+  for (const char* n : {"DIV", "MUL", "FMOD", "POW", "LOG", "ATAN2"})
+    if (equalsIgnoreCase(name, n)) return 2;
+  for (const char* n : {"ROUND", "CEIL", "FLOOR", "SIN", "COS", "TAN", "ASIN", "ACOS", "ATAN"})
+    if (equalsIgnoreCase(name, n)) return 1;
+  return 0;
+}
+
+// Angles are in turns (1.0 = a full circle), as in rgbasm.
+int32_t fixedPoint(std::string_view name, int32_t a, int32_t b, int32_t q) {
+  constexpr double kTau = 6.283185307179586476925286766559;
+  const double x = fixToDouble(a, q), y = fixToDouble(b, q);
+  auto is = [&](const char* n) { return equalsIgnoreCase(name, n); };
+  if (is("MUL")) return doubleToFix(x * y, q);
+  if (is("DIV")) {
+    if (y == 0) return x < 0 ? INT32_MIN : x > 0 ? INT32_MAX : 0;
+    return doubleToFix(x / y, q);
+  }
+  if (is("FMOD")) return y == 0 ? 0 : doubleToFix(std::fmod(x, y), q);
+  if (is("POW")) return doubleToFix(std::pow(x, y), q);
+  if (is("LOG")) {
+    const double base = std::log(y);
+    if (std::isnan(base) || std::isinf(base)) return 0;
+    if (base == 0) return INT32_MAX;
+    return doubleToFix(std::log(x) / base, q);
+  }
+  if (is("ROUND")) return doubleToFix(std::round(x), q);
+  if (is("CEIL")) return doubleToFix(std::ceil(x), q);
+  if (is("FLOOR")) return doubleToFix(std::floor(x), q);
+  if (is("SIN")) return doubleToFix(std::sin(x * kTau), q);
+  if (is("COS")) return doubleToFix(std::cos(x * kTau), q);
+  if (is("TAN")) return doubleToFix(std::tan(x * kTau), q);
+  if (is("ASIN")) return doubleToFix(std::asin(x) / kTau, q);
+  if (is("ACOS")) return doubleToFix(std::acos(x) / kTau, q);
+  if (is("ATAN")) return doubleToFix(std::atan(x) / kTau, q);
+  return doubleToFix(std::atan2(x, y) / kTau, q);  // ATAN2(y, x)
+}
+
+}  // namespace
+
 bool ExprParser::function(std::string_view name, int col) {
   auto expectClose = [&]() {
     Token r = lx_.next();
@@ -321,6 +378,26 @@ bool ExprParser::function(std::string_view name, int col) {
     const bool oneBased = equalsIgnoreCase(name, "STRIN") || equalsIgnoreCase(name, "STRRIN");
     int32_t v = at == std::string::npos ? -1 : static_cast<int32_t>(at);
     return numeric(oneBased ? v + 1 : v);
+  }
+  if (equalsIgnoreCase(name, "BITWIDTH") || equalsIgnoreCase(name, "TZCOUNT")) {
+    int32_t v = 0;
+    if (!constArg(v)) return false;
+    const auto u = static_cast<uint32_t>(v);
+    return numeric(equalsIgnoreCase(name, "BITWIDTH") ? std::bit_width(u) : std::countr_zero(u));
+  }
+  if (int arity = fixedPointArity(name)) {
+    // rgbasm(5): constant arguments, then an optional precision (default OPT Q).
+    int32_t args[3] = {0, 0, lx_.digits().fixPrecision};
+    for (int i = 0; i < arity; ++i)
+      if ((i > 0 && !comma()) || !constArg(args[i])) return false;
+    if (lx_.peek().kind == Tok::Comma) {
+      lx_.next();
+      const int qCol = lx_.peek().col();
+      if (!constArg(args[2])) return false;
+      if (args[2] < 1 || args[2] > 31)
+        return fail(qCol, "fixed-point precision must be between 1 and 31");
+    }
+    return numeric(fixedPoint(name, args[0], args[1], args[2]));
   }
   return fail(col, "unknown function '" + std::string(name) + "'");
 }

@@ -75,7 +75,9 @@ bool Assembler::needCode(int col) {
 
 bool Assembler::grow(uint32_t n, int col) {
   Section& sec = prog_.sections[static_cast<size_t>(section_)];
-  const RegionInfo& r = regionInfo(sec.type);
+  // rgbasm's limits, which allow for rgblink -t (ROM0) and -w (WRAM0); the linker
+  // checks the section against the layout it links for.
+  const RegionInfo r = linkRegion(sec.type, LinkModes{true, true, false});
   if (static_cast<uint64_t>(sec.size) + n > r.size) {
     error(col, "section '" + sec.name + "' grew too big (" +
                    std::to_string(static_cast<uint64_t>(sec.size) + n) + " bytes; " + r.name +

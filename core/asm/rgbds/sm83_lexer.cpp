@@ -1,5 +1,8 @@
 #include "core/asm/rgbds/sm83_lexer.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/asm/rgbds/sm83_assembler.h"
 
 namespace core::sm83 {
@@ -179,10 +182,8 @@ Token Lexer::lexNumber(uint32_t start, int base, uint32_t digitsFrom) {
   }
   pos_ = p;
   if (digits == 0) return error(start, "malformed number");
-  if (base == 10 && p + 1 < buf_.size() && buf_[p] == '.' && digitValue(buf_[p + 1]) < 10) {
-    while (pos_ < buf_.size() && (digitValue(buf_[pos_]) < 10 || buf_[pos_] == '.')) ++pos_;
-    return error(start, "fixed-point numbers are not supported by the built-in assembler");
-  }
+  if (base == 10 && p + 1 < buf_.size() && buf_[p] == '.' && digitValue(buf_[p + 1]) < 10)
+    return lexFixedPoint(start, v, p);
   if (p < buf_.size() && isIdentChar(buf_[p]) && buf_[p] != '.') {
     while (pos_ < buf_.size() && isIdentChar(buf_[pos_])) ++pos_;
     return error(start, "malformed number '" + buf_.substr(start, pos_ - start) + "'");
@@ -192,6 +193,64 @@ Token Lexer::lexNumber(uint32_t start, int base, uint32_t digitsFrom) {
   t.pos = start;
   t.end = pos_;
   t.value = static_cast<int32_t>(v);
+  lastValue_ = true;
+  return t;
+}
+
+// `12.375`, `1.5q8` (rgbasm(5) "Fixed-point expressions"): the integer part shifted
+// left by the precision, or'ed with the rounded fraction, exactly as rgbasm 1.0 does.
+Token Lexer::lexFixedPoint(uint32_t start, uint32_t integer, uint32_t dot) {
+  uint64_t dividend = 0, divisor = 1;
+  uint32_t p = dot + 1;
+  bool lastSep = false;
+  for (; p < buf_.size(); ++p) {
+    const char c = buf_[p];
+    if (c == '_') {
+      lastSep = true;
+      continue;
+    }
+    if (digitValue(c) >= 10) break;
+    lastSep = false;
+    if (divisor <= 0xFFFFFFFFull / 10) {  // rgbasm drops digits past 32-bit precision
+      dividend = dividend * 10 + static_cast<uint64_t>(digitValue(c));
+      divisor *= 10;
+    }
+  }
+  int precision = digits_.fixPrecision;
+  if (p < buf_.size() && (buf_[p] == 'q' || buf_[p] == 'Q')) {
+    ++p;
+    if (p < buf_.size() && buf_[p] == '.') ++p;
+    int q = 0, n = 0;
+    while (p < buf_.size() && digitValue(buf_[p]) < 10) {
+      q = std::min(q * 10 + digitValue(buf_[p]), 255);
+      ++n;
+      ++p;
+    }
+    pos_ = p;
+    if (n == 0) return error(start, "fixed-point constant needs digits after 'q'");
+    precision = q;
+  } else if (lastSep) {
+    pos_ = p;
+    return error(start, "fixed-point constant ends with '_'");
+  }
+  pos_ = p;
+  if (p < buf_.size() && isIdentChar(buf_[p])) {
+    while (pos_ < buf_.size() && isIdentChar(buf_[pos_])) ++pos_;
+    return error(start, "malformed number '" + buf_.substr(start, pos_ - start) + "'");
+  }
+  if (precision < 1 || precision > 31)
+    return error(start, "fixed-point precision must be between 1 and 31");
+  if (integer >= (1ull << (32 - precision)))
+    return error(start, "fixed-point constant " + buf_.substr(start, pos_ - start) +
+                            " is too large for Q" + std::to_string(precision));
+  const auto fraction = static_cast<uint32_t>(
+      std::llround(static_cast<double>(dividend) / static_cast<double>(divisor) *
+                   static_cast<double>(1ull << precision)));
+  Token t;
+  t.kind = Tok::Number;
+  t.pos = start;
+  t.end = pos_;
+  t.value = static_cast<int32_t>((integer << precision) | fraction);
   lastValue_ = true;
   return t;
 }

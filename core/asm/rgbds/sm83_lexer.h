@@ -118,9 +118,12 @@ class Lexer {
   bool expanding() const { return expand_; }
 
   // OPT b / OPT g: the characters of binary (`%`) and graphics (`) literals.
+  // OPT Q (rgbasm -Q): the fraction bits of fixed-point literals without a `q` suffix.
+  // Kept here so PUSHO/POPO save and restore it with the digits.
   struct Digits {
     char bin[2] = {'0', '1'};
     char gfx[4] = {'0', '1', '2', '3'};
+    int fixPrecision = 16;
   };
   void setDigits(const Digits& d) { digits_ = d; }
   const Digits& digits() const { return digits_; }
@@ -131,6 +134,7 @@ class Lexer {
  private:
   Token lex();
   Token lexNumber(uint32_t start, int base, uint32_t digitsFrom);
+  Token lexFixedPoint(uint32_t start, uint32_t integer, uint32_t dot);
   Token lexString(uint32_t start, char quote);
   Token error(uint32_t start, std::string msg);
   void unpeek();

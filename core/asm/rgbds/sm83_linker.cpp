@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/asm/rgbds/sm83_linker_script.h"
+
 namespace core::sm83 {
 
 namespace {
@@ -33,10 +35,16 @@ class Placer {
     std::vector<int> fixed, floating;
     for (size_t i = 0; i < p_.sections.size(); ++i) {
       const Section& s = p_.sections[i];
-      if (s.size > regionInfo(s.type).size) {
-        p_.error(s.pos, "section '" + s.name + "' is too big (" + std::to_string(s.size) +
-                            " bytes; " + regionInfo(s.type).name + " holds " +
-                            std::to_string(regionInfo(s.type).size) + ")");
+      if (s.merged) continue;
+      if (const char* flag = excludedBy(s.type, p_.modes)) {
+        sectionError(s, "section '" + s.name + "' is " + regionInfo(s.type).name +
+                            ", which the linker's " + flag + " flag leaves out");
+        continue;
+      }
+      if (s.size > region(s.type).size) {
+        sectionError(s, "section '" + s.name + "' is too big (" + std::to_string(s.size) +
+                            " bytes; " + region(s.type).name + " holds " +
+                            std::to_string(region(s.type).size) + ")");
         continue;
       }
       (s.fixedAddress >= 0 && bankFixed(s) ? fixed : floating).push_back(static_cast<int>(i));
@@ -57,16 +65,26 @@ class Placer {
   }
 
  private:
+  RegionInfo region(SectionType t) const { return linkRegion(t, p_.modes); }
+
   bool bankFixed(const Section& s) const {
-    const RegionInfo& r = regionInfo(s.type);
+    const RegionInfo r = region(s.type);
     return r.minBank == r.maxBank || s.fixedBank >= 0;
+  }
+
+  // At the SECTION line, plus where a linker script put it.
+  void sectionError(const Section& s, std::string msg) {
+    p_.error(s.pos, std::move(msg));
+    if (!s.scriptLoc.file.empty())
+      p_.diagnostics.push_back(
+          Diagnostic{Diagnostic::Severity::Note, s.scriptLoc, "placed here by the linker script"});
   }
 
   BankSpace& space(SectionType t, int bank) {
     auto key = std::make_pair(static_cast<int>(t), bank);
     auto it = banks_.find(key);
     if (it != banks_.end()) return it->second;
-    const RegionInfo& r = regionInfo(t);
+    const RegionInfo r = region(t);
     BankSpace& b = banks_[key];
     b.free.push_back({r.start, r.start + r.size});
     return b;
@@ -95,12 +113,12 @@ class Placer {
 
   void placeFixed(int idx) {
     Section& s = p_.sections[static_cast<size_t>(idx)];
-    const RegionInfo& r = regionInfo(s.type);
+    const RegionInfo r = region(s.type);
     const int bank = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
     const uint32_t addr = static_cast<uint32_t>(s.fixedAddress);
     BankSpace& b = space(s.type, bank);
     if (addr + s.size > r.start + r.size) {
-      p_.error(s.pos, "section '" + s.name + "' (" + std::to_string(s.size) + " bytes at " +
+      sectionError(s, "section '" + s.name + "' (" + std::to_string(s.size) + " bytes at " +
                           hex(addr, 4) + ") overflows " + r.name + " (ends at " +
                           hex(r.start + r.size - 1, 4) + ")");
       return;
@@ -115,7 +133,7 @@ class Placer {
           break;
         }
       }
-      p_.error(s.pos, "section '" + s.name + "' (" + hex(addr, 4) + "-" +
+      sectionError(s, "section '" + s.name + "' (" + hex(addr, 4) + "-" +
                           hex(addr + s.size - 1, 4) + ") overlaps " + other);
       return;
     }
@@ -124,7 +142,7 @@ class Placer {
 
   void placeFloating(int idx) {
     Section& s = p_.sections[static_cast<size_t>(idx)];
-    const RegionInfo& r = regionInfo(s.type);
+    const RegionInfo r = region(s.type);
     const int first = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
     const int last = s.fixedBank >= 0 ? s.fixedBank : r.maxBank;
     const uint32_t align = 1u << s.alignBits;
@@ -145,7 +163,7 @@ class Placer {
         }
       }
     }
-    p_.error(s.pos, "section '" + s.name + "' (" + std::to_string(s.size) +
+    sectionError(s, "section '" + s.name + "' (" + std::to_string(s.size) +
                         " bytes) does not fit in " + r.name +
                         (s.fixedBank >= 0 ? " bank " + std::to_string(s.fixedBank) : "") +
                         ": not enough free space");
@@ -315,9 +333,89 @@ bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind
   return false;
 }
 
-void link(Program& prog, AsmResult& out) {
+RegionInfo linkRegion(SectionType t, const LinkModes& m) {
+  RegionInfo r = regionInfo(t);
+  if (m.tiny && t == SectionType::Rom0) r.size = 0x8000;
+  if ((m.wram0 || m.dmg) && t == SectionType::Wram0) r.size = 0x2000;
+  if (m.dmg && t == SectionType::Vram) r.maxBank = 0;
+  return r;
+}
+
+const char* excludedBy(SectionType t, const LinkModes& m) {
+  if (m.tiny && t == SectionType::Romx) return "-t (--tiny)";
+  if (m.dmg && t == SectionType::Wramx) return "-d (--dmg)";
+  if (m.wram0 && t == SectionType::Wramx) return "-w (--wramx)";
+  return nullptr;
+}
+
+// rgblink joins the FRAGMENT pieces of one name from several files into one
+// section, in file order: later pieces move to the end of the first, with their
+// labels, patches, line records and every expression that points into them.
+void mergeFragments(Program& prog) {
+  std::map<std::string, int> head;
+  std::vector<std::pair<int, uint32_t>> moved(prog.sections.size(), {-1, 0});
+  bool any = false;
+  for (size_t i = 0; i < prog.sections.size(); ++i) {
+    Section& s = prog.sections[i];
+    if (!s.fragment) continue;
+    auto [it, first] = head.emplace(s.name, static_cast<int>(i));
+    if (first) continue;
+    Section& h = prog.sections[static_cast<size_t>(it->second)];
+    const uint32_t off = h.size;
+    moved[i] = {it->second, off};
+    any = true;
+    h.data.insert(h.data.end(), s.data.begin(), s.data.end());
+    h.size += s.size;
+    for (Patch& p : s.patches) {
+      p.offset += off;
+      p.pcOffset += off;
+      h.patches.push_back(std::move(p));
+    }
+    s.patches.clear();
+    s.data.clear();
+    s.size = 0;
+    s.merged = true;
+  }
+  if (!any) return;
+  auto remap = [&](Expr& e) {
+    for (ExprOp& op : e.ops) {
+      if ((op.kind != ExprKind::Pc && op.kind != ExprKind::BankPc) || op.a < 0) continue;
+      const auto [to, off] = moved[static_cast<size_t>(op.a)];
+      if (to < 0) continue;
+      op.a = to;
+      if (op.kind == ExprKind::Pc) op.b += static_cast<int32_t>(off);
+    }
+  };
+  for (Section& s : prog.sections)
+    for (Patch& p : s.patches) remap(p.expr);
+  for (Assertion& a : prog.assertions) remap(a.expr);
+  for (Unit& u : prog.units)
+    for (Symbol& sym : u.symbols)
+      if (sym.kind == SymKind::Label && sym.section >= 0)
+        if (const auto [to, off] = moved[static_cast<size_t>(sym.section)]; to >= 0) {
+          sym.section = to;
+          sym.value += static_cast<int32_t>(off);
+        }
+  for (LineRec& l : prog.lines)
+    if (l.section >= 0)
+      if (const auto [to, off] = moved[static_cast<size_t>(l.section)]; to >= 0) {
+        l.section = to;
+        l.offset += off;
+      }
+}
+
+void link(Program& prog, AsmResult& out, const LinkOptions& opts) {
+  prog.modes = opts.modes;
+  mergeFragments(prog);
   for (Section& s : prog.sections)
     if (s.isUnion) s.size = std::max(s.size, s.unionMax);
+  if (!opts.linkerScript.empty()) {
+    applyLinkerScript(prog, opts.linkerScript, opts.readFile);
+    if (hasErrors(prog.diagnostics)) {
+      out.debug.files = prog.files;
+      return;
+    }
+  }
   Placer(prog).run();
 
   // Exported symbols, visible to every unit.

@@ -2,15 +2,26 @@
 // places sections the way rgblink does (fixed addresses first, then the most
 // constrained floating sections), reports overlaps and overflows, resolves the
 // patches left by the assembler, checks link-time ASSERTs, and fills the image
-// chunks and debug info.
+// chunks and debug info. A linker script, when given, fixes sections first.
 #pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
 
 #include "core/asm/image.h"
 #include "core/asm/rgbds/sm83_program.h"
 
 namespace core::sm83 {
 
-void link(Program& prog, AsmResult& out);
+struct LinkOptions {
+  LinkModes modes;           // rgblink -t / -w / -d
+  std::string linkerScript;  // rgblink -l: applied before placement (sm83_linker_script.h)
+  // Reads the script (and its INCLUDEs) instead of the disk; nullopt = no such file.
+  std::function<std::optional<std::string>(const std::string& path)> readFile;
+};
+
+void link(Program& prog, AsmResult& out, const LinkOptions& opts = {});
 
 // Stores a resolved patch value at data[offset] (for Jr, `value` is the displacement
 // from the end of the instruction). Returns false with a message when out of range.

@@ -42,6 +42,18 @@ struct RegionInfo {
 };
 const RegionInfo& regionInfo(SectionType t);
 
+// rgblink's memory-layout flags: -t (ROM0 is 32 KiB, no ROMX), -w (WRAM0 is 8 KiB,
+// no WRAMX) and -d (DMG: -w, and VRAM has one bank).
+struct LinkModes {
+  bool tiny = false;
+  bool wram0 = false;
+  bool dmg = false;
+};
+// The region a section type has under `m` (size and banks changed by the flags).
+RegionInfo linkRegion(SectionType t, const LinkModes& m);
+// The flag that leaves type `t` out (e.g. "-w" for WRAMX), or nullptr.
+const char* excludedBy(SectionType t, const LinkModes& m);
+
 enum class PatchKind : uint8_t {
   Byte,     // -128..255
   Word,     // -32768..65535, little endian
@@ -77,6 +89,8 @@ struct Section {
   std::vector<uint8_t> data;  // ROM sections
   uint32_t size = 0;          // bytes used (== data.size() for ROM)
   std::vector<Patch> patches;
+  SourceLoc scriptLoc;  // the linker script line that placed it (file empty: none)
+  bool merged = false;  // a FRAGMENT piece the linker appended to the first one
   // Link results.
   bool placed = false;
   uint32_t address = 0;
@@ -121,6 +135,7 @@ struct Assertion {
 };
 
 struct Program {
+  LinkModes modes;
   std::vector<std::string> files;
   std::vector<Section> sections;
   std::vector<Unit> units;
