@@ -116,6 +116,14 @@ struct SceneDraw {
   virtual void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) = 0;
 };
 
+// One row of the heatmap's legend: a verdict class, its failing cases, and
+// whether the heatmap paints them (a filter may hide a class).
+struct HeatLegendRow {
+  Verdict verdict = Verdict::Ok;
+  uint64_t count = 0;
+  bool shown = true;
+};
+
 struct SceneInput {
   const Scenario* scenario = nullptr;
   const Recording* recording = nullptr;  // null: entities at their start positions
@@ -125,6 +133,10 @@ struct SceneInput {
   const std::vector<int>* heat = nullptr;               // per room pixel (AuditResult::heat)
   int heatWidth = 0, heatHeight = 0;
   int heatStride = 1;  // the audit's stride
+  // With the heatmap: a legend in the view's top-left corner (the colour ramp
+  // from 1 to the most cases at one start, and each class with its count,
+  // hidden ones marked). Empty: no legend.
+  std::vector<HeatLegendRow> heatLegend;
   uint32_t overlays = kOverlayGrid | kOverlayBits | kOverlayHitbox;
   int trailFrames = 30;  // path frames drawn before `frame`
 };
