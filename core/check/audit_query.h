@@ -48,6 +48,9 @@ struct AuditSelection {
   // the selected classes only), and its largest value.
   std::vector<int> heat;
   int most = 0;
+  // Per room pixel with heat: the most severe class kept there (a Verdict; the
+  // order of the timeline's worst verdict), which the heatmap is painted in.
+  std::vector<uint8_t> heatClass;
 };
 AuditSelection selectAuditCases(const AuditResult& result, const AuditFilter& filter);
 

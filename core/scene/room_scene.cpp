@@ -78,6 +78,14 @@ Rgba heatColour(int count, int most) {
   return Rgba{255, uint8_t(210 * (1 - t) + 40), 30, uint8_t(50 + 110 * t)};
 }
 
+Rgba heatColour(int count, int most, Verdict v) {
+  if (count <= 0) return Rgba{0, 0, 0, 0};
+  const float t = std::min(1.0f, float(count) / float(std::max(most, 1)));
+  Rgba c = verdictColour(v);
+  c.a = uint8_t(110 + 120 * t);
+  return c;
+}
+
 Rgba verdictColour(Verdict v) {
   static constexpr Rgba kColours[kVerdictCount] = {
       {80, 200, 100, 255},   // ok
@@ -309,16 +317,24 @@ void drawHeatLegend(const SceneInput& in, int most, SceneDraw& d) {
   const Rgba text{235, 235, 235, 255}, dim{150, 150, 150, 255};
   d.text(x, y, "audit heat: failing cases per start", text, palette::kLabelPlate, false);
   y += th + 3 / z;
-  // The ramp, as heatColour paints it, on a dark plate like the text.
+  // The ramp: how strong a start's colour gets with its count, in the first
+  // class shown (each class is painted in its own colour, listed below).
+  Verdict rampClass = Verdict::Ok;
+  for (const HeatLegendRow& r : in.heatLegend)
+    if (r.shown) {
+      rampClass = r.verdict;
+      break;
+    }
   const float rampW = 96 / z;
   d.text(x, y, "1", text, palette::kLabelPlate, false);
   const float rx = x + 14 / z;
-  d.fill(rx - 1 / z, y - 1 / z, rx + rampW + 1 / z, y + th + 1 / z, palette::kLabelPlate);
+  d.fill(rx - 1 / z, y - 1 / z, rx + rampW + 1 / z, y + th + 1 / z, palette::kEmpty);
   const int steps = 24;
   for (int k = 0; k < steps; ++k) {
     const int count = std::max(1, int(std::lround(double(most) * (k + 1) / steps)));
-    d.fill(rx + rampW * float(k) / steps, y, rx + rampW * float(k + 1) / steps, y + th,
-           heatColour(count, most));
+    const Rgba c = in.heatClasses && rampClass != Verdict::Ok ? heatColour(count, most, rampClass)
+                                                              : heatColour(count, most);
+    d.fill(rx + rampW * float(k) / steps, y, rx + rampW * float(k + 1) / steps, y + th, c);
   }
   d.text(rx + rampW + 5 / z, y, std::to_string(most), text, palette::kLabelPlate, false);
   y += th + 3 / z;
@@ -358,7 +374,9 @@ void drawRoomScene(const SceneInput& in, SceneDraw& d) {
       in.heat->size() == size_t(in.heatWidth) * size_t(in.heatHeight)) {
     const int most = *std::max_element(in.heat->begin(), in.heat->end());
     if (most > 0)
-      d.heatmap(*in.heat, in.heatWidth, in.heatHeight, std::clamp(in.heatStride, 1, 64), most);
+      d.heatmap(
+          *in.heat, in.heatWidth, in.heatHeight, std::clamp(in.heatStride, 1, 64), most,
+          in.heatClasses && in.heatClasses->size() == in.heat->size() ? in.heatClasses : nullptr);
   }
   const bool legend = (in.overlays & kOverlayHeat) && in.heat && !in.heatLegend.empty();
   const Recording* rec = in.recording;

@@ -64,6 +64,10 @@ TEST(AuditQuery, OneWayRoomDriftFilterFindsEveryDriftCase) {
   for (uint32_t row : s.rows) ASSERT_EQ(r.failingCases[row].verdict, Verdict::Drift);
   const int heat = std::accumulate(s.heat.begin(), s.heat.end(), 0);
   EXPECT_EQ(heat, 4276);
+  // The heatmap of DRIFT alone is painted in DRIFT's colour.
+  ASSERT_EQ(s.heatClass.size(), s.heat.size());
+  for (size_t i = 0; i < s.heat.size(); ++i)
+    ASSERT_EQ(s.heatClass[i], s.heat[i] ? uint8_t(Verdict::Drift) : uint8_t(Verdict::Ok)) << i;
   // The list and the records agree where the list reaches.
   for (size_t i = 0; i < r.failures.size(); i += 997)
     ASSERT_TRUE(sameCase(r.failingCases[i], r.failures[i])) << i;
