@@ -140,7 +140,8 @@ int main(int argc, char** argv) {
                  "from the suggested picks as SCENARIO (NAME.scenario.json), then open it");
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
   cli.add_option("--audit-case", opts.auditCase,
-                 "With --audit: open failing case N in the room and timeline")
+                 "With --audit: open failing case N (of the list --audit-filter/--audit-speed "
+                 "keep) in the room and timeline")
       ->check(CLI::NonNegativeNumber);
   cli.add_flag("--audit-diff", opts.auditDiff,
                "Audit Diff against saved (unsaved routine edits, e.g. recovered) and print it");
