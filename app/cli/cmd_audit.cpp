@@ -377,6 +377,12 @@ CommandRegistrar reg(
       sub.add_option("--cases-per-class", o->casesPerClass, "cases per class for --write-cases")
           ->check(CLI::Range(1, 10000));
       sub.add_option("--stamp", o->stamp, "written into the JSON as \"written\" (e.g. a date)");
+      // The verdicts' one-line meanings, from the table the GUI's tooltips use.
+      std::string verdicts = "Verdicts (docs/verdicts.md):";
+      for (int v = 1; v < core::kVerdictCount; ++v)
+        verdicts += std::string("\n  ") + core::verdictName(core::Verdict(v)) + ": " +
+                    core::verdictExplanation(core::Verdict(v));
+      sub.footer(verdicts);
       return [o] { return runAuditCommand(*o); };
     });
 

@@ -17,6 +17,7 @@
 
 #include "app/gui/edit_state.h"
 #include "core/check/audit.h"
+#include "core/check/audit_query.h"
 #include "core/game/binding_model.h"
 #include "core/game/rom.h"
 #include "core/scene/room_scene.h"
@@ -48,6 +49,13 @@ struct LaunchOptions {
   int auditCase = -1;                 // --audit-case N: then open failing case N
   bool auditDiff =
       false;  // --audit-diff: Diff against saved once open (and recovered); prints the counts
+  // Findings you can read (panel_audit.cpp): with --audit, the Audit panel's
+  // filter and grouping, and the Why window for the selected frame; each prints
+  // what it shows.
+  std::string auditFilter;               // --audit-filter DRIFT,GAP: the classes shown
+  double auditSpeed = 0;                 // --audit-speed S: cases at this speed only
+  std::string auditGroup;                // --audit-group cell|cause
+  bool why = false;                      // --why: open the Why window for the selected frame
   std::vector<std::string> breakpoints;  // --breakpoint LABEL|$ADDR [if COND]: --play stops there
   std::vector<std::string> watchpoints;  // --watchpoint LABEL[,r|w|rw]: --play stops there
   std::string show;                      // --show routine: select the Routine tab
@@ -136,8 +144,21 @@ struct TimelineState {
 struct AuditPanelState {
   core::AuditOptions options;
   std::shared_ptr<const core::AuditResult> result;
-  int verdictFilter = -1;  // show failing cases of this verdict only (-1 = all)
-  int openedCase = -1;     // index into result->failures shown in room + timeline
+  // What the case list, the heatmap and its legend show: a query over every
+  // failing case (core/check/audit_query.h), recomputed when the filter or
+  // the result changes.
+  core::AuditFilter filter;
+  core::AuditGrouping grouping = core::AuditGrouping::None;
+  int group = -1;  // the group whose cases the list shows (-1: all)
+  std::shared_ptr<const core::AuditSelection> selection;
+  std::vector<core::AuditCaseGroup> groups;
+  const core::AuditResult* selectionOf = nullptr;  // the result `selection` was made from
+  core::AuditFilter selectionFilter;
+  core::AuditGrouping selectionGrouping = core::AuditGrouping::None;
+  uint64_t accepted = 0;       // failing cases the scenario's expect list accepts
+  std::vector<uint64_t> hits;  // per expectation
+  int openedCase = -1;         // index into result->failingCases shown in room + timeline
+  bool showWhy = false;        // the Why window (panel_entities.cpp)
   // The scenario's own simulation while an audit case is open in its place.
   std::unique_ptr<core::Simulation> saved;
   bool savedStale = false;         // its recording predates the image or edits: re-run on close
@@ -321,6 +342,7 @@ class GuiApp {
   void startAudit();
   void startAuditDiff();
   void auditDiffForScript();
+  void auditForScript();
   bool routineHasUnassembledEdits() const;
   bool routineHasUnsavedEdits();
   core::Simulation& auditBase();
@@ -331,6 +353,18 @@ class GuiApp {
   void drawAuditDiff(const core::AuditDiff& d);
   void drawVerdictTable(const core::AuditResult& r);
   void drawFailureList(const core::AuditResult& r);
+  void drawAuditFilters(const core::AuditResult& r);
+  void refreshAuditSelection();
+  void printAuditSelection();           // scripted runs: what the panel and heatmap show
+  std::vector<std::string> whyLines();  // the selected frame's verdict explained
+  void printWhy();
+
+ public:
+  // The Room view's heatmap: the selected classes only, with their legend.
+  void applyAuditHeat(core::SceneInput& in);
+  void drawWhyWindow();
+
+ private:
   uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows
   DebuggerState dbg_;                    // the panels' own text fields and scroll requests
   RoutineEditorState editor_;

@@ -149,10 +149,22 @@ int main(int argc, char** argv) {
                  "from the suggested picks as SCENARIO (NAME.scenario.json), then open it");
   cli.add_flag("--audit", opts.audit, "Run an audit of the scenario before the first frame");
   cli.add_option("--audit-case", opts.auditCase,
-                 "With --audit: open failing case N in the room and timeline")
+                 "With --audit: open failing case N (of the list --audit-filter/--audit-speed "
+                 "keep) in the room and timeline")
       ->check(CLI::NonNegativeNumber);
   cli.add_flag("--audit-diff", opts.auditDiff,
                "Audit Diff against saved (unsaved routine edits, e.g. recovered) and print it");
+  cli.add_option("--audit-filter", opts.auditFilter,
+                 "With --audit: show these verdict classes only (DRIFT,GAP or all) in the case "
+                 "list and heatmap, and print the counts shown");
+  cli.add_option("--audit-speed", opts.auditSpeed,
+                 "With --audit: show the cases at this speed only (2.5 for a half-pixel case)")
+      ->check(CLI::NonNegativeNumber);
+  cli.add_option("--audit-group", opts.auditGroup,
+                 "With --audit: group the cases by cell or by cause, and print the largest groups")
+      ->check(CLI::IsMember({"none", "cell", "cause"}));
+  cli.add_flag("--why", opts.why,
+               "Open the Why window for the selected frame (--frame, --audit-case) and print it");
   cli.add_option("--breakpoint", opts.breakpoints,
                  "Set a breakpoint at a label or $address, optionally \"LABEL if CONDITION\" "
                  "(repeatable); --play stops there");

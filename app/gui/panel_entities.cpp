@@ -2,22 +2,48 @@
 // and after the selected frame's call, the input, cycles, halt reason and the
 // map cells its routine read. Selecting a row selects the call the CPU panel shows.
 // Below the table, the selected entity's start position and hitbox are editable
-// (undoable edits that re-simulate).
+// (undoable edits that re-simulate). The verdict column names each call's
+// verdict in its class colour, its meaning on hover; clicking it opens the
+// "Why" window, which explains the selected call's verdict (core/check/verdict_why.h).
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
 
+#include "app/common/paths.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "core/check/verdict_why.h"
 
 namespace app {
+
+namespace {
+
+// The judged verdict of `entity` at `frame` (verdicts are frame-major), or null.
+const core::FrameVerdict* verdictAt(const std::vector<core::FrameVerdict>& all, int frame,
+                                    int entity) {
+  auto it = std::lower_bound(all.begin(), all.end(), frame,
+                             [](const core::FrameVerdict& v, int f) { return v.frame < f; });
+  for (; it != all.end() && it->frame == frame; ++it)
+    if (it->entity == entity) return &*it;
+  return nullptr;
+}
+
+ImVec4 verdictTextColour(core::Verdict v) {
+  const core::Rgba c = core::verdictColour(v);
+  return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f);
+}
+
+}  // namespace
 
 void GuiApp::drawEntityPanel() {
   if (!beginPanel("Entities", 900, 579, 700, 297, true)) return;
   const core::Scenario& sc = sim()->scenario();
   const core::Recording& rec = sim()->recording();
   const auto& frame = rec.frames[tl_.frame].entities;
-  const int cols = 5 + int(rec.fieldNames.size());
+  const int cols = 6 + int(rec.fieldNames.size());
+  const auto& verdicts = ws_.judged().verdicts;
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 4;
   // Columns as wide as their header or widest value; the table scrolls sideways
   // rather than squeezing names to a letter.
@@ -34,6 +60,8 @@ void GuiApp::drawEntityPanel() {
                         ImVec2(0, -footer))) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("entity", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+    ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed,
+                            fit("verdict", "ROUTINE-FAULT"));
     const auto& bound = sim()->binding().fields;
     for (size_t k = 0; k < rec.fieldNames.size(); ++k) {
       const bool fixed = k < bound.size() && bound[k].fracBits > 0;
@@ -58,9 +86,26 @@ void GuiApp::drawEntityPanel() {
                             ImGuiSelectableFlags_SpanAllColumns))
         tl_.entity = int(i);
       ImGui::PopStyleColor();
+      ImGui::TableSetColumnIndex(1);
+      if (const core::FrameVerdict* v = verdictAt(verdicts, tl_.frame, int(i))) {
+        ImGui::PushID(int(i));
+        ImGui::PushStyleColor(ImGuiCol_Text, verdictTextColour(v->verdict));
+        if (ImGui::SmallButton(core::verdictName(v->verdict))) {
+          tl_.entity = int(i);
+          audit_.showWhy = true;
+        }
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s: %s%s%s\nClick: why (the cell, the oracle's stop, the pixels)",
+                            core::verdictName(v->verdict), core::verdictExplanation(v->verdict),
+                            v->message.empty() ? "" : "\n", v->message.c_str());
+        ImGui::PopID();
+      } else {
+        ImGui::TextDisabled("-");
+      }
       const auto& fields = sim()->binding().fields;  // the recording's field order
       for (size_t k = 0; k < rec.fieldNames.size(); ++k) {
-        ImGui::TableSetColumnIndex(int(k) + 1);
+        ImGui::TableSetColumnIndex(int(k) + 2);
         // Fixed point as pixels.subpixels/2^frac; plain fields as the number.
         auto text = [&](int32_t raw) {
           return k < fields.size() ? core::formatFieldValue(fields[k], raw) : std::to_string(raw);
@@ -71,7 +116,7 @@ void GuiApp::drawEntityPanel() {
         else
           ImGui::TextUnformatted(text(e.after[k]).c_str());
       }
-      int col = int(rec.fieldNames.size()) + 1;
+      int col = int(rec.fieldNames.size()) + 2;
       ImGui::TableSetColumnIndex(col++);
       std::string in = core::buttonsText(e.input);
       ImGui::TextUnformatted(in.empty() ? "-" : in.c_str());
@@ -133,8 +178,67 @@ void GuiApp::drawHitboxEditor() {
   }
 }
 
+std::vector<std::string> GuiApp::whyLines() {
+  if (!sim() || frameCount() == 0) return {"No recording: nothing to explain."};
+  updateVerdicts();  // a scripted run asks before the first frame judged the recording
+  const int frame = std::clamp(tl_.frame, 0, frameCount() - 1);
+  const core::FrameVerdict* v = verdictAt(ws_.judged().verdicts, frame, tl_.entity);
+  if (!v) return {"The selected call has no verdict yet."};
+  std::vector<std::string> lines = core::explainVerdict(*v, sim()->scenario().map);
+  const auto& spec = sim()->scenario().entities;
+  const std::string who = tl_.entity >= 0 && tl_.entity < int(spec.size())
+                              ? spec[size_t(tl_.entity)].name
+                              : "entity " + std::to_string(tl_.entity);
+  lines.insert(lines.begin(), "frame " + std::to_string(frame) + ", " + who);
+  return lines;
+}
+
+void GuiApp::printWhy() {
+  for (const std::string& line : whyLines()) std::printf("why: %s\n", line.c_str());
+}
+
+// A floating window, opened from the Entities table's verdict column: what
+// blocked, where the oracle stopped, the pixels missing, and where to read more.
+void GuiApp::drawWhyWindow() {
+  if (!audit_.showWhy) return;
+  ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_FirstUseEver);
+  const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
+  ImGui::SetNextWindowPos(centre, ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+  if (!ImGui::Begin("Why this verdict", &audit_.showWhy, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    return;
+  }
+  const std::vector<std::string> lines = whyLines();
+  for (size_t k = 0; k < lines.size(); ++k) {
+    if (k == 1) {
+      const core::FrameVerdict* v =
+          sim() && frameCount() > 0
+              ? verdictAt(ws_.judged().verdicts, std::clamp(tl_.frame, 0, frameCount() - 1),
+                          tl_.entity)
+              : nullptr;
+      ImGui::TextColored(v ? verdictTextColour(v->verdict) : ImVec4(1, 1, 1, 1), "%s",
+                         lines[k].c_str());
+    } else if (k + 1 == lines.size() && lines[k].rfind("more: ", 0) == 0) {
+      ImGui::Separator();
+      ImGui::TextDisabled("The classes, their order and evidence: %s", core::kVerdictsDoc);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Copy path")) {
+        // The installed copy when there is one, else the repository-relative name.
+        const std::string local = dataDir() + "/" + core::kVerdictsDoc;
+        std::error_code ec;
+        ImGui::SetClipboardText(std::filesystem::exists(local, ec) ? local.c_str()
+                                                                   : core::kVerdictsDoc);
+      }
+    } else {
+      ImGui::TextUnformatted(lines[k].c_str());
+    }
+  }
+  ImGui::End();
+}
+
 namespace {
 PanelRegistrar registered("Entities", 50, [](GuiApp& g) { g.drawEntityPanel(); });
+PanelRegistrar registeredWhy("Why this verdict", 95, [](GuiApp& g) { g.drawWhyWindow(); });
 }  // namespace
 
 }  // namespace app

@@ -33,12 +33,7 @@ void GuiApp::drawRoomScene(ImDrawList* dl, ImVec2 origin, float z, ImVec2 clip0,
   in.selectedEntity = tl_.entity;
   in.overlays = view_.overlays;
   in.trailFrames = view_.trailFrames;
-  if (const core::AuditResult* audit = view_.lastAudit.get(); audit && !audit->heat.empty()) {
-    in.heat = &audit->heat;
-    in.heatWidth = audit->heatWidth;
-    in.heatHeight = audit->heatHeight;
-    in.heatStride = audit_.options.stride;
-  }
+  applyAuditHeat(in);  // the Audit panel's selected classes, with a legend
   // Room pixel (0, 0) is where routine pixel (originX, originY) is drawn.
   roomView_ = {origin.x, origin.y, z, clip0.x, clip0.y, clip1.x, clip1.y};
   ImGuiSceneDraw draw(dl, edit_.atlas, in.scenario->map, origin, z, clip0, clip1, edit_.heat);

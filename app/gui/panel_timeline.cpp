@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -54,7 +55,8 @@ int verdictStrip(const std::vector<uint8_t>& verdicts, const std::vector<core::F
   for (const core::FrameVerdict& v : all)
     if (v.frame == best && v.verdict != core::Verdict::Ok)
       text += std::string("\n  entity ") + std::to_string(v.entity) + " " +
-              core::verdictName(v.verdict) + (v.message.empty() ? "" : ": " + v.message);
+              core::verdictName(v.verdict) + " (" + core::verdictExplanation(v.verdict) + ")" +
+              (v.message.empty() ? "" : "\n    " + v.message);
   ImGui::SetTooltip("%s", text.c_str());
   return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? best : -1;
 }
@@ -117,6 +119,23 @@ void GuiApp::drawTimelinePanel() {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous frame whose verdict is not ok");
   ImGui::SameLine();
   ImGui::TextColored(bad ? ImVec4(1, 0.55f, 0.4f, 1) : ImVec4(0.5f, 0.8f, 0.5f, 1), "%s", count);
+  if (ImGui::IsItemHovered() && bad) {
+    // The markers' colours, class by class, with what each class means.
+    std::array<int, core::kVerdictCount> byClass{};
+    for (uint8_t v : edit_.frameVerdict)
+      if (v < core::kVerdictCount) ++byClass[v];
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted("frames by their worst verdict (marker colours):");
+    for (int v = 1; v < core::kVerdictCount; ++v) {
+      if (!byClass[size_t(v)]) continue;
+      const core::Rgba c = core::verdictColour(core::Verdict(v));
+      ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1), "%s %d",
+                         core::verdictName(core::Verdict(v)), byClass[size_t(v)]);
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", core::verdictExplanation(core::Verdict(v)));
+    }
+    ImGui::EndTooltip();
+  }
   ImGui::SameLine();
   if (ImGui::ArrowButton("##nextbad", ImGuiDir_Right)) {
     if (int f = nextBadFrame(edit_.frameVerdict, tl_.frame, 1); f >= 0) tl_.frame = f;

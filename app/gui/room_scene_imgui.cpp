@@ -88,15 +88,18 @@ void ImGuiSceneDraw::text(float x, float y, const std::string& s, core::Rgba c, 
   dl_->AddText(p, imColour(c), s.c_str());
 }
 
-void ImGuiSceneDraw::heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) {
+void ImGuiSceneDraw::heatmap(const std::vector<int>& counts, int w, int h, int stride, int most,
+                             const std::vector<uint8_t>* classes) {
   if (heat_.data != counts.data() || heat_.size != counts.size() || heat_.most != most ||
       heat_.stride != stride || !heat_.texture.valid()) {
     std::vector<uint32_t> px(size_t(w) * size_t(h), 0);
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
-        const int n = counts[size_t(y) * size_t(w) + size_t(x)];
+        const size_t i = size_t(y) * size_t(w) + size_t(x);
+        const int n = counts[i];
         if (n <= 0) continue;
-        const core::Rgba c = core::heatColour(n, most);
+        const core::Rgba c = classes ? core::heatColour(n, most, core::Verdict((*classes)[i]))
+                                     : core::heatColour(n, most);
         const uint32_t v =
             uint32_t(c.r) | uint32_t(c.g) << 8 | uint32_t(c.b) << 16 | uint32_t(c.a) << 24;
         // Each start stands for a stride x stride block, as on the canvas.

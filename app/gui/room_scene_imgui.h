@@ -43,7 +43,8 @@ class ImGuiSceneDraw final : public core::SceneDraw {
   void text(float x, float y, const std::string& s, core::Rgba c, core::Rgba plate,
             bool centred) override;
   float textHeight() const override;
-  void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) override;
+  void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most,
+               const std::vector<uint8_t>* classes) override;
 
  private:
   ImVec2 at(float x, float y) const { return ImVec2(o_.x + x * z_, o_.y + y * z_); }

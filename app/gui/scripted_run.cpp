@@ -35,16 +35,38 @@ void GuiApp::applyScriptOptions() {
     std::string error;
     if (!debugger_.addWatchpoint(w, &error)) scriptError_ = "--watchpoint: " + error;
   }
-  if (!opts_.audit) return;
+  if (opts_.audit) auditForScript();
+  if (opts_.why) {
+    finishSimulation();  // an opened audit case simulates on the worker
+    audit_.showWhy = true;
+    printWhy();
+  }
+}
+
+// --audit with its filter, grouping and case: the Audit panel as a user sets it.
+void GuiApp::auditForScript() {
   startAudit();
   ws_.auditJob().wait();
   pollAudit();
+  if (!audit_.result || !audit_.result->ok) return;
+  if (!opts_.auditFilter.empty()) {
+    std::string error;
+    if (!core::parseAuditClasses(opts_.auditFilter, audit_.filter.classes, &error))
+      scriptError_ = "--audit-filter: " + error;
+  }
+  audit_.filter.speed = opts_.auditSpeed;
+  if (opts_.auditGroup == "cell") audit_.grouping = core::AuditGrouping::Cell;
+  if (opts_.auditGroup == "cause") audit_.grouping = core::AuditGrouping::Cause;
+  if (!opts_.auditFilter.empty() || opts_.auditSpeed > 0 || !opts_.auditGroup.empty())
+    printAuditSelection();
   if (opts_.auditCase < 0) return;
-  const size_t failing = audit_.result ? audit_.result->failures.size() : 0;
-  if (size_t(opts_.auditCase) < failing)
-    openAuditCase(opts_.auditCase);
+  // Case N of the list as filtered (every failing case when nothing is filtered).
+  refreshAuditSelection();
+  const size_t shown = audit_.selection ? audit_.selection->rows.size() : 0;
+  if (size_t(opts_.auditCase) < shown)
+    openAuditCase(int(audit_.selection->rows[size_t(opts_.auditCase)]));
   else
-    scriptError_ = "--audit-case: the audit listed " + std::to_string(failing) + " failing cases";
+    scriptError_ = "--audit-case: the audit listed " + std::to_string(shown) + " failing cases";
 }
 
 // --audit-diff, after recovery (which is how a scripted run gets unsaved

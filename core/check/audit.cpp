@@ -16,6 +16,37 @@ const char* auditDirectionName(int dir) {
   return dir >= 0 && dir < 8 ? kNames[dir] : "?";
 }
 
+AuditFailure AuditCaseRecord::toFailure() const {
+  AuditFailure f;
+  f.c = toCase();
+  f.verdict.verdict = verdict;
+  f.verdict.startX = x;
+  f.verdict.startY = y;
+  f.verdict.hasCell = hasCell && verdict != Verdict::FalseBlock;
+  f.verdict.cell = {col, row};
+  return f;
+}
+
+AuditCaseRecord auditCaseRecord(const AuditCase& c, const FrameVerdict& v, int cellSize) {
+  AuditCaseRecord r;
+  r.x = uint16_t(c.x);
+  r.y = uint16_t(c.y);
+  r.dir = uint8_t(c.dir);
+  r.speed = uint16_t(c.speed);
+  r.half = c.half;
+  r.verdict = v.verdict;
+  if (v.hasCell) {
+    r.hasCell = true;
+    r.col = int16_t(v.cell.col);
+    r.row = int16_t(v.cell.row);
+  } else if (v.hasPixel && cellSize > 0) {
+    r.hasCell = true;
+    r.col = int16_t(floorDiv(v.pixelX, cellSize));
+    r.row = int16_t(floorDiv(v.pixelY, cellSize));
+  }
+  return r;
+}
+
 namespace {
 
 bool inputDriven(const Scenario& sc) {
@@ -367,6 +398,10 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
   int threads = opt.threads > 0 ? opt.threads : int(std::thread::hardware_concurrency());
   threads = std::max(1, std::min<int>(threads, int(std::max<size_t>(chunks, 1))));
   std::vector<WorkerResult> results(static_cast<size_t>(threads));
+  // Every failing case, by chunk: each chunk is one worker's alone, and the
+  // chunks in order are the order key's order, so no sort is needed.
+  std::vector<std::vector<AuditCaseRecord>> records(chunks);
+  const int cellSize = room.cellSize;
 
   auto runWorker = [&](WorkerResult& out) {
     AuditCaseRunner runner;
@@ -386,6 +421,8 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
           ++out.counts[size_t(v.verdict)];
           if (v.verdict != Verdict::Ok) {
             ++out.heat[pos.heat];
+            records[ch].push_back(
+                auditCaseRecord({pos.x, pos.y, cc.dir, cc.speed, cc.half}, v, cellSize));
             if (out.failures.size() < opt.maxFailures)
               out.failures.push_back({uint64_t(pi) * combos.size() + k,
                                       {{pos.x, pos.y, cc.dir, cc.speed, cc.half}, std::move(v)}});
@@ -424,6 +461,15 @@ AuditResult runAudit(const Scenario& sc, const AsmResult& image, const AuditOpti
     res.failuresTruncated = true;
   }
   for (auto& f : failures) res.failures.push_back(std::move(f.second));
+  size_t recordCount = 0;
+  for (const auto& r : records) recordCount += r.size();
+  res.failingCases.reserve(recordCount);
+  for (auto& r : records) {
+    res.failingCases.insert(res.failingCases.end(), r.begin(), r.end());
+    std::vector<AuditCaseRecord>().swap(r);
+  }
+  res.heatOffsetX = plan.hitbox.x - plan.originX;
+  res.heatOffsetY = plan.hitbox.y - plan.originY;
   res.cancelled = cancel && cancel->load() && done.load() < starts.size();
   res.ok = true;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

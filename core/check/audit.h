@@ -82,6 +82,27 @@ struct AuditFailure {
   FrameVerdict verdict;
 };
 
+// A failing case without its message, 14 bytes: what filtering, grouping and
+// painting need (audit_query.h), kept for every failing case of an audit, so a
+// filter runs over all of them and never over a list cut short. The full
+// evidence of one comes back by replaying it (auditCaseScenario).
+struct AuditCaseRecord {
+  uint16_t x = 0, y = 0;  // entity 0's start, routine coordinates (fields are at most 16 bits)
+  uint16_t speed = 1;
+  // The cell the evidence names (CLIP, TUNNEL, GAP: the cell; FALSE-BLOCK: the
+  // cell of the leading-edge pixel); none (hasCell false) for DRIFT and faults.
+  int16_t col = 0, row = 0;
+  uint8_t dir = 0;
+  bool half = false;
+  Verdict verdict = Verdict::Ok;
+  bool hasCell = false;
+
+  AuditCase toCase() const { return {x, y, dir, speed, half}; }
+  // An AuditFailure holding the case and its verdict class only (no evidence).
+  AuditFailure toFailure() const;
+};
+AuditCaseRecord auditCaseRecord(const AuditCase& c, const FrameVerdict& v, int cellSize);
+
 struct AuditResult {
   bool ok = false;  // false: could not run (see error)
   std::string error;
@@ -98,6 +119,12 @@ struct AuditResult {
   std::vector<int> heat;
   std::vector<AuditFailure> failures;  // sorted by start (y, x), direction, speed
   bool failuresTruncated = false;
+  // Every failing case (not cut at maxFailures), compact, in the order of
+  // `failures`: failures[i] is failingCases[i] with its evidence.
+  std::vector<AuditCaseRecord> failingCases;
+  // A start's heat pixel is its routine position plus this offset (the
+  // hitbox's corner relative to the origin).
+  int heatOffsetX = 0, heatOffsetY = 0;
   double seconds = 0;     // wall time
   double cpuSeconds = 0;  // CPU time of the worker threads together (load-independent)
 

@@ -103,6 +103,14 @@ const AuditResult& LiveAudit::start(const Scenario& sc, const AsmResult& image,
   cases_.assign(grids * plan_.combos.size(), CaseRec{});
   startRects_.assign(grids, CellRect{});
   keys_.clear();
+  res_.heatOffsetX = plan_.hitbox.x - plan_.originX;
+  res_.heatOffsetY = plan_.hitbox.y - plan_.originY;
+  const size_t speeds = size_t(opt.maxSpeed) + 1;
+  comboOf_.assign(size_t(8) * speeds * 2, 0);
+  for (size_t k = 0; k < plan_.combos.size(); ++k) {
+    const AuditCombo& c = plan_.combos[k];
+    comboOf_[(size_t(c.dir) * speeds + size_t(c.speed)) * 2 + (c.half ? 1 : 0)] = int(k);
+  }
   if (!apply(nullptr, progress, cancel)) {
     res_ = AuditResult{};
     res_.ok = res_.cancelled = true;
@@ -174,7 +182,8 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
     }
 
   std::vector<std::pair<uint64_t, AuditFailure>> added;
-  if (!runTasks(tasks, added, progress, cancel)) return false;
+  std::vector<std::pair<uint64_t, AuditCaseRecord>> addedRecords;
+  if (!runTasks(tasks, added, addedRecords, progress, cancel)) return false;
   for (size_t t = 0; t < tasks.size(); ++t) {
     const size_t g = size_t(tasks[t] / nc);
     const Verdict v = cases_[tasks[t]].verdict;
@@ -193,8 +202,38 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
   }
   applyPlanSkips(plan_, res_);
   casesLastRun_ += tasks.size();
+  mergeRecords(removed, addedRecords);
   mergeFailures(removed, std::move(added));
   return true;
+}
+
+uint64_t LiveAudit::keyOf(const AuditCaseRecord& r) const {
+  const int i = (int(r.x) + res_.heatOffsetX) / plan_.stride;
+  const int j = (int(r.y) + res_.heatOffsetY) / plan_.stride;
+  const size_t g = size_t(j) * size_t(plan_.gridCols) + size_t(i);
+  const size_t speeds = size_t(options_.maxSpeed) + 1;
+  const int combo = comboOf_[(size_t(r.dir) * speeds + r.speed) * 2 + (r.half ? 1 : 0)];
+  return uint64_t(g) * plan_.combos.size() + uint64_t(combo);
+}
+
+// res_.failingCases holds every failing case in key order: the records of
+// re-run cases go, their new ones come in.
+void LiveAudit::mergeRecords(const std::vector<uint64_t>& removed,
+                             const std::vector<std::pair<uint64_t, AuditCaseRecord>>& added) {
+  if (removed.empty() && added.empty()) return;
+  std::vector<AuditCaseRecord>& list = res_.failingCases;
+  std::vector<AuditCaseRecord> out;
+  out.reserve(list.size() + added.size());
+  size_t ri = 0, ai = 0;
+  for (const AuditCaseRecord& r : list) {
+    const uint64_t key = keyOf(r);
+    while (ai < added.size() && added[ai].first < key) out.push_back(added[ai++].second);
+    while (ri < removed.size() && removed[ri] < key) ++ri;
+    if (ri < removed.size() && removed[ri] == key) continue;
+    out.push_back(r);
+  }
+  while (ai < added.size()) out.push_back(added[ai++].second);
+  list = std::move(out);
 }
 
 LiveAudit::CaseRec LiveAudit::dependency(size_t grid, const FrameVerdict& v,
@@ -227,6 +266,7 @@ LiveAudit::CaseRec LiveAudit::dependency(size_t grid, const FrameVerdict& v,
 
 bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
                          std::vector<std::pair<uint64_t, AuditFailure>>& failures,
+                         std::vector<std::pair<uint64_t, AuditCaseRecord>>& records,
                          const ProgressFn& progress, const std::atomic<bool>* cancel) {
   const size_t kChunk = 64;
   const size_t chunks = (tasks.size() + kChunk - 1) / kChunk;
@@ -236,11 +276,14 @@ bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
   // Each worker takes chunks in increasing order, so its failures come sorted
   // and the first maxFailures of them are all that can reach the list.
   std::vector<std::vector<std::pair<uint64_t, AuditFailure>>> found(static_cast<size_t>(threads));
+  std::vector<std::vector<std::pair<uint64_t, AuditCaseRecord>>> recs(static_cast<size_t>(threads));
+  const int cellSize = scenario_.map.room.cellSize;
   std::atomic<size_t> nextChunk{0}, done{0};
   std::atomic<bool> stopped{false};
   auto work = [&](int t) {
     AuditCaseRunner& r = runner(t);
     auto& out = found[size_t(t)];
+    auto& outRecs = recs[size_t(t)];
     EntityFrame ef;
     for (;;) {
       if (cancel && cancel->load(std::memory_order_relaxed)) {
@@ -257,6 +300,8 @@ bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
         const auto [x, y] = startOf(g);
         FrameVerdict v = r.run(x, y, c, true, &ef);
         cases_[key] = dependency(g, v, ef);
+        if (v.verdict != Verdict::Ok)
+          outRecs.push_back({key, auditCaseRecord({x, y, c.dir, c.speed, c.half}, v, cellSize)});
         if (v.verdict != Verdict::Ok && out.size() < options_.maxFailures)
           out.push_back({key, {{x, y, c.dir, c.speed, c.half}, std::move(v)}});
       }
@@ -269,6 +314,10 @@ bool LiveAudit::runTasks(const std::vector<uint64_t>& tasks,
   if (stopped) return false;
   for (auto& f : found)
     for (auto& e : f) failures.push_back(std::move(e));
+  // Each worker's records are in key order; merging them is a sort of runs.
+  for (auto& r : recs) records.insert(records.end(), r.begin(), r.end());
+  std::sort(records.begin(), records.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   std::sort(failures.begin(), failures.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   // Past the first maxFailures of these none can reach the list.
@@ -357,7 +406,9 @@ void LiveAudit::mergeFailures(const std::vector<uint64_t>& removed,
 size_t LiveAudit::memoryBytes() const {
   size_t n = cases_.capacity() * sizeof(CaseRec) + startRects_.capacity() * sizeof(CellRect) +
              free_.capacity() + keys_.capacity() * 8 + res_.heat.capacity() * sizeof(int) +
-             res_.failures.capacity() * sizeof(AuditFailure);
+             res_.failures.capacity() * sizeof(AuditFailure) +
+             res_.failingCases.capacity() * sizeof(AuditCaseRecord) +
+             comboOf_.capacity() * sizeof(int);
   for (const AuditFailure& f : res_.failures) n += f.verdict.message.capacity();
   return n;
 }

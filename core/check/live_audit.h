@@ -19,7 +19,8 @@
 // What a routine reads of the attribute table is assumed to follow the cells
 // it read (it looks up the metatiles it finds there), as every sample does.
 // Memory: 10 bytes per (grid start, combination), 9 per grid start, plus the
-// kept failures (as in runAudit's result).
+// kept failures and the compact record of every failing case (as in runAudit's
+// result).
 #pragma once
 
 #include <atomic>
@@ -62,11 +63,15 @@ class LiveAudit {
              const std::atomic<bool>* cancel);
   bool runTasks(const std::vector<uint64_t>& keys,
                 std::vector<std::pair<uint64_t, AuditFailure>>& failures,
+                std::vector<std::pair<uint64_t, AuditCaseRecord>>& records,
                 const ProgressFn& progress, const std::atomic<bool>* cancel);
   CaseRec dependency(size_t grid, const FrameVerdict& v, const EntityFrame& frame) const;
   void mergeFailures(const std::vector<uint64_t>& removed,
                      std::vector<std::pair<uint64_t, AuditFailure>> added);
-  AuditCaseRunner& runner(int t);  // with the current scenario
+  void mergeRecords(const std::vector<uint64_t>& removed,
+                    const std::vector<std::pair<uint64_t, AuditCaseRecord>>& added);
+  uint64_t keyOf(const AuditCaseRecord& r) const;  // the case's order key
+  AuditCaseRunner& runner(int t);                  // with the current scenario
   std::array<int, 2> startOf(size_t grid) const;
   size_t heatIndex(size_t grid) const;
 
@@ -82,6 +87,7 @@ class LiveAudit {
   std::vector<CaseRec> cases_;        // per grid start x combination
   std::vector<CellRect> startRects_;  // per grid start: the cells of all its cases
   std::vector<uint64_t> keys_;        // order key of each res_.failures entry
+  std::vector<int> comboOf_;          // combination index by (dir, speed, half)
   AuditResult res_;
   uint64_t casesLastRun_ = 0;
 };

@@ -1,32 +1,53 @@
 #include "core/check/verdict.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "core/sim/field_codec.h"
 
 namespace core {
 
+namespace {
+
+// The one table of verdict names and their one-line meanings, in Verdict order.
+struct VerdictInfo {
+  const char* name;
+  const char* explanation;
+};
+constexpr VerdictInfo kVerdictInfo[kVerdictCount] = {
+    {"ok", "the routine ends where the exact oracle ends"},
+    {"CLIP", "the routine's hitbox ends inside a cell it entered that blocks that direction"},
+    {"GAP", "the routine stopped short of a wall the oracle moves flush against"},
+    {"TUNNEL", "the routine passed through a wall the oracle stops at"},
+    {"FALSE-BLOCK", "the routine refused intended motion with nothing in the way"},
+    {"JITTER", "the position goes A, B, A over three frames under the same input"},
+    {"ROUTINE-FAULT",
+     "the call halted abnormally (budget, JAM, lost return...) or wrote into the map"},
+    {"DRIFT", "the routine moved where none was intended, or further than intended"},
+};
+
+}  // namespace
+
 const char* verdictName(Verdict v) {
-  switch (v) {
-    case Verdict::Ok:
-      return "ok";
-    case Verdict::Clip:
-      return "CLIP";
-    case Verdict::Gap:
-      return "GAP";
-    case Verdict::Tunnel:
-      return "TUNNEL";
-    case Verdict::FalseBlock:
-      return "FALSE-BLOCK";
-    case Verdict::Jitter:
-      return "JITTER";
-    case Verdict::RoutineFault:
-      return "ROUTINE-FAULT";
-    case Verdict::Drift:
-      return "DRIFT";
+  return size_t(v) < size_t(kVerdictCount) ? kVerdictInfo[size_t(v)].name : "?";
+}
+
+const char* verdictExplanation(Verdict v) {
+  return size_t(v) < size_t(kVerdictCount) ? kVerdictInfo[size_t(v)].explanation : "";
+}
+
+bool verdictFromName(const std::string& name, Verdict& out) {
+  for (int v = 0; v < kVerdictCount; ++v) {
+    const std::string n = kVerdictInfo[v].name;
+    if (n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
+          return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
+        })) {
+      out = Verdict(v);
+      return true;
+    }
   }
-  return "?";
+  return false;
 }
 
 namespace {

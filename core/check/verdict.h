@@ -68,6 +68,11 @@ enum class Verdict : uint8_t { Ok, Clip, Gap, Tunnel, FalseBlock, Jitter, Routin
 constexpr int kVerdictCount = 8;
 // "ok", "CLIP", "GAP", "TUNNEL", "FALSE-BLOCK", "JITTER", "ROUTINE-FAULT", "DRIFT".
 const char* verdictName(Verdict v);
+// One line saying what the verdict means, for tooltips and help texts (the
+// long form, with the evidence each class carries, is docs/verdicts.md).
+const char* verdictExplanation(Verdict v);
+// The verdict named `name` (verdictName's spelling, case-insensitive), or false.
+bool verdictFromName(const std::string& name, Verdict& out);
 
 struct Motion {
   int dx = 0, dy = 0;

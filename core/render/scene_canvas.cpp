@@ -119,12 +119,15 @@ void CanvasSceneDraw::text(float x, float y, const std::string& s, Rgba c, Rgba 
   }
 }
 
-void CanvasSceneDraw::heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) {
+void CanvasSceneDraw::heatmap(const std::vector<int>& counts, int w, int h, int stride, int most,
+                              const std::vector<uint8_t>* classes) {
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
-      const int n = counts[size_t(y) * size_t(w) + size_t(x)];
+      const size_t i = size_t(y) * size_t(w) + size_t(x);
+      const int n = counts[i];
       if (n <= 0) continue;
-      c_.fillRect(px(float(x)), py(float(y)), s_ * stride, s_ * stride, heatColour(n, most));
+      c_.fillRect(px(float(x)), py(float(y)), s_ * stride, s_ * stride,
+                  classes ? heatColour(n, most, Verdict((*classes)[i])) : heatColour(n, most));
     }
 }
 

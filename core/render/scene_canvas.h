@@ -29,7 +29,8 @@ class CanvasSceneDraw final : public SceneDraw {
   void circle(float x, float y, float radius, Rgba fill, Rgba edge, float px) override;
   void text(float x, float y, const std::string& s, Rgba c, Rgba plate, bool centred) override;
   float textHeight() const override;
-  void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) override;
+  void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most,
+               const std::vector<uint8_t>* classes) override;
 
  private:
   int px(float x) const;  // canvas column of room x

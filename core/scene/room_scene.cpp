@@ -80,6 +80,14 @@ Rgba heatColour(int count, int most) {
   return Rgba{255, uint8_t(210 * (1 - t) + 40), 30, uint8_t(50 + 110 * t)};
 }
 
+Rgba heatColour(int count, int most, Verdict v) {
+  if (count <= 0) return Rgba{0, 0, 0, 0};
+  const float t = std::min(1.0f, float(count) / float(std::max(most, 1)));
+  Rgba c = verdictColour(v);
+  c.a = uint8_t(110 + 120 * t);
+  return c;
+}
+
 Rgba verdictColour(Verdict v) {
   static constexpr Rgba kColours[kVerdictCount] = {
       {80, 200, 100, 255},   // ok
@@ -293,6 +301,62 @@ void drawGhosts(const SceneInput& in, int f, SceneDraw& d) {
   }
 }
 
+// "78 284": counts in a legend are read at a glance.
+std::string groupedCount(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ' ';
+    out += digits[i];
+  }
+  return out;
+}
+
+// The heatmap's legend, fixed to the top-left corner of what the view shows,
+// sized in output pixels so it reads the same at every zoom.
+void drawHeatLegend(const SceneInput& in, int most, SceneDraw& d) {
+  const float z = std::max(d.scale(), 1e-3f);
+  const auto vis = d.visible();
+  const float th = d.textHeight() / z, pad = 6 / z, swatch = th * 0.8f;
+  float x = std::max(vis[0], 0.0f) + pad, y = std::max(vis[1], 0.0f) + pad;
+  const Rgba text{235, 235, 235, 255}, dim{150, 150, 150, 255};
+  d.text(x, y, "audit heat: failing cases per start", text, palette::kLabelPlate, false);
+  y += th + 3 / z;
+  // The ramp: how strong a start's colour gets with its count, in the first
+  // class shown (each class is painted in its own colour, listed below).
+  Verdict rampClass = Verdict::Ok;
+  for (const HeatLegendRow& r : in.heatLegend)
+    if (r.shown) {
+      rampClass = r.verdict;
+      break;
+    }
+  const float rampW = 96 / z;
+  d.text(x, y, "1", text, palette::kLabelPlate, false);
+  const float rx = x + 14 / z;
+  d.fill(rx - 1 / z, y - 1 / z, rx + rampW + 1 / z, y + th + 1 / z, palette::kEmpty);
+  const int steps = 24;
+  for (int k = 0; k < steps; ++k) {
+    const int count = std::max(1, int(std::lround(double(most) * (k + 1) / steps)));
+    const Rgba c = in.heatClasses && rampClass != Verdict::Ok ? heatColour(count, most, rampClass)
+                                                              : heatColour(count, most);
+    d.fill(rx + rampW * float(k) / steps, y, rx + rampW * float(k + 1) / steps, y + th, c);
+  }
+  d.text(rx + rampW + 5 / z, y, std::to_string(most), text, palette::kLabelPlate, false);
+  y += th + 3 / z;
+  for (const HeatLegendRow& r : in.heatLegend) {
+    const Rgba c = verdictColour(r.verdict);
+    const float sy = y + (th - swatch) / 2;
+    d.fill(x - 1 / z, sy - 1 / z, x + swatch + 1 / z, sy + swatch + 1 / z, palette::kLabelPlate);
+    if (r.shown)
+      d.fill(x, sy, x + swatch, sy + swatch, c);
+    else
+      d.outline(x, sy, x + swatch, sy + swatch, withAlpha(c, 160), 1, false);
+    const std::string line = std::string(verdictName(r.verdict)) + "  " + groupedCount(r.count) +
+                             (r.shown ? "" : "  (hidden)");
+    d.text(x + swatch + 5 / z, y, line, r.shown ? text : dim, palette::kLabelPlate, false);
+    y += th + 2 / z;
+  }
+}
+
 }  // namespace
 
 void drawBlockingEdges(SceneDraw& d, uint8_t b, float x0, float y0, float size, float t) {
@@ -314,14 +378,22 @@ void drawRoomScene(const SceneInput& in, SceneDraw& d) {
       in.heat->size() == size_t(in.heatWidth) * size_t(in.heatHeight)) {
     const int most = *std::max_element(in.heat->begin(), in.heat->end());
     if (most > 0)
-      d.heatmap(*in.heat, in.heatWidth, in.heatHeight, std::clamp(in.heatStride, 1, 64), most);
+      d.heatmap(
+          *in.heat, in.heatWidth, in.heatHeight, std::clamp(in.heatStride, 1, 64), most,
+          in.heatClasses && in.heatClasses->size() == in.heat->size() ? in.heatClasses : nullptr);
   }
+  const bool legend = (in.overlays & kOverlayHeat) && in.heat && !in.heatLegend.empty();
   const Recording* rec = in.recording;
   const bool haveFrame = rec && in.frame >= 0 && in.frame < int(rec->frames.size());
   const int f = haveFrame ? in.frame : -1;
   if ((in.overlays & kOverlayProbes) && haveFrame) drawProbes(in, rec->frames[size_t(f)], d);
   drawEntities(in, haveFrame ? rec : nullptr, f, d);
   if ((in.overlays & kOverlayGhost) && in.verdicts && haveFrame) drawGhosts(in, f, d);
+  // Last, so nothing in the room covers it.
+  if (legend) {
+    const int most = in.heat->empty() ? 0 : *std::max_element(in.heat->begin(), in.heat->end());
+    drawHeatLegend(in, most, d);
+  }
 }
 
 }  // namespace core

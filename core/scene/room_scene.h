@@ -86,6 +86,9 @@ Rgba collisionColour(uint8_t bits);
 // The audit heatmap's colour for `count` failing cases where the most at one
 // start is `most`: faint yellow to a stronger red, never opaque. Alpha 0 for 0.
 Rgba heatColour(int count, int most);
+// The same in a verdict class's colour (a filtered heatmap, whose legend names
+// the classes): stronger with the count, never opaque.
+Rgba heatColour(int count, int most, Verdict v);
 // One colour per verdict class (timeline markers, legends, ghost labels).
 Rgba verdictColour(Verdict v);
 
@@ -112,8 +115,18 @@ struct SceneDraw {
   virtual float textHeight() const = 0;
   // The heatmap: `counts` per room pixel (w x h, row-major), each start
   // standing for a `stride` x `stride` block; a front end may cache it as an
-  // image. Drawn with heatColour(count, most).
-  virtual void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most) = 0;
+  // image. Drawn with heatColour(count, most), or with `classes` (a Verdict per
+  // room pixel, optional) heatColour(count, most, class).
+  virtual void heatmap(const std::vector<int>& counts, int w, int h, int stride, int most,
+                       const std::vector<uint8_t>* classes) = 0;
+};
+
+// One row of the heatmap's legend: a verdict class, its failing cases, and
+// whether the heatmap paints them (a filter may hide a class).
+struct HeatLegendRow {
+  Verdict verdict = Verdict::Ok;
+  uint64_t count = 0;
+  bool shown = true;
 };
 
 struct SceneInput {
@@ -123,8 +136,13 @@ struct SceneInput {
   int selectedEntity = -1;               // probes of this entity only, thicker hitbox (-1: all)
   const std::vector<FrameVerdict>* verdicts = nullptr;  // frame-major, for the ghost
   const std::vector<int>* heat = nullptr;               // per room pixel (AuditResult::heat)
+  const std::vector<uint8_t>* heatClasses = nullptr;    // optional: the class painted per pixel
   int heatWidth = 0, heatHeight = 0;
   int heatStride = 1;  // the audit's stride
+  // With the heatmap: a legend in the view's top-left corner (the colour ramp
+  // from 1 to the most cases at one start, and each class with its count,
+  // hidden ones marked). Empty: no legend.
+  std::vector<HeatLegendRow> heatLegend;
   uint32_t overlays = kOverlayGrid | kOverlayBits | kOverlayHitbox;
   int trailFrames = 30;  // path frames drawn before `frame`
 };

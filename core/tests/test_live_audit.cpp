@@ -71,6 +71,19 @@ void expectSameResult(const AuditResult& live, const AuditResult& full) {
     ASSERT_EQ(a.c.speed, b.c.speed) << "failure " << i;
     expectSameVerdict(a.verdict, b.verdict, i);
   }
+  // Every failing case, compact, past any cut of the list (audit_query.h).
+  EXPECT_EQ(live.heatOffsetX, full.heatOffsetX);
+  EXPECT_EQ(live.heatOffsetY, full.heatOffsetY);
+  ASSERT_EQ(live.failingCases.size(), full.failingCases.size());
+  ASSERT_EQ(full.failingCases.size(), full.failing());
+  for (size_t i = 0; i < full.failingCases.size(); ++i) {
+    const AuditCaseRecord& a = live.failingCases[i];
+    const AuditCaseRecord& b = full.failingCases[i];
+    ASSERT_TRUE(a.x == b.x && a.y == b.y && a.dir == b.dir && a.speed == b.speed &&
+                a.half == b.half && a.verdict == b.verdict && a.hasCell == b.hasCell &&
+                a.col == b.col && a.row == b.row)
+        << "failing case " << i;
+  }
 }
 
 // One edit of a room: cells set to metatiles and/or a metatile's collision byte.
