@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/check/worker_pool.h"
+#include "core/map/collision_bits.h"
 
 namespace core {
 
@@ -14,9 +15,16 @@ struct LiveAudit::CellRect {
   uint16_t c0 = 0, r0 = 0, c1 = 0, r1 = 0;
 };
 
+// What a case depended on. A metatile's collision byte reaches a case two ways
+// only: the routine reads its attribute entry (`attrs`), or the classifier
+// tests one of its block bits at a cell of `cells`. The classifier tests only
+// the bits of the directions the case moved in (the oracle the intended ones,
+// CLIP those the routine's end lies in from the start), so `dirs` names them.
 struct LiveAudit::CaseRec {
-  CellRect cells;  // what the case depended on
+  CellRect cells;      // every cell the case depended on
+  uint16_t attrs = 0;  // attribute entries the routine read: bit (metatile id % 16)
   Verdict verdict = Verdict::Ok;
+  uint8_t dirs = 0;  // kBlock* bits the classifier can test
 };
 
 // The changed cells as a summed-area table: any rectangle is tested in O(1),
@@ -45,6 +53,37 @@ class LiveAudit::ChangedMask {
   size_t stride_;
   std::vector<int> sum_;
 };
+
+// An edit, sorted by how it can reach a case. Painted cells (and any cell
+// whose change is not a collision byte alone) reach every case that depended
+// on them. A metatile whose collision byte changed reaches the cases whose
+// routine read its attribute entry, and the cases whose classifier tests one
+// of the bits that changed at a cell holding it; its cells decide whether a
+// start is free only when its solid-ness changed.
+struct LiveAudit::Change {
+  Change(const Room& room, const std::vector<CellPos>& paintedCells,
+         const std::vector<CellPos>& bitCells, const std::vector<CellPos>& solidCells)
+      : painted(room, paintedCells), bits(room, bitCells), solid(room, solidCells) {}
+  ChangedMask painted, bits, solid;
+  uint16_t attrs = 0;      // metatiles whose collision byte changed: bit (id % 16)
+  uint8_t oracleBits = 0;  // block bits the oracle sees changed at `bits` cells
+  bool empty() const { return painted.empty() && bits.empty() && attrs == 0; }
+  bool startTouched(const CellRect& start) const { return painted.any(start) || solid.any(start); }
+  bool reaches(const CaseRec& r) const {
+    return painted.any(r.cells) || (r.attrs & attrs) != 0 ||
+           ((r.dirs & oracleBits) != 0 && bits.any(r.cells));
+  }
+};
+
+namespace {
+
+// The block bits a move in direction (dx, dy) is tested against (oracle.h).
+uint8_t dirBits(int dx, int dy) {
+  return uint8_t((dx > 0 ? kBlockRight : 0) | (dx < 0 ? kBlockLeft : 0) |
+                 (dy > 0 ? kBlockDown : 0) | (dy < 0 ? kBlockUp : 0));
+}
+
+}  // namespace
 
 LiveAudit::LiveAudit() = default;
 LiveAudit::~LiveAudit() = default;
@@ -101,7 +140,7 @@ const AuditResult& LiveAudit::start(const Scenario& sc, const AsmResult& image,
   const size_t grids = size_t(plan_.gridCols) * size_t(plan_.gridRows);
   free_.assign(grids, 0);
   cases_.assign(grids * plan_.combos.size(), CaseRec{});
-  startRects_.assign(grids, CellRect{});
+  startRecs_.assign(grids, CaseRec{});
   keys_.clear();
   res_.heatOffsetX = plan_.hitbox.x - plan_.originX;
   res_.heatOffsetY = plan_.hitbox.y - plan_.originY;
@@ -130,17 +169,63 @@ const AuditResult& LiveAudit::update(const Scenario& edited, const std::vector<C
       scenario_.map.metatiles.metatiles.size() != edited.map.metatiles.metatiles.size())
     return start(edited, image_, options_);
   const auto t0 = std::chrono::steady_clock::now();
+  const Change change = changeOf(scenario_.map, edited.map, changed);
   scenario_ = edited;
   ++version_;
   res_.cpuSeconds = 0;
   casesLastRun_ = 0;
-  const ChangedMask mask(now, changed);
-  if (!mask.empty()) apply(&mask, nullptr, nullptr);
+  if (!change.empty()) apply(&change, nullptr, nullptr);
   res_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return res_;
 }
 
-bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
+LiveAudit::Change LiveAudit::changeOf(const MapDocument& before, const MapDocument& after,
+                                      const std::vector<CellPos>& changed) const {
+  const auto& ma = before.metatiles.metatiles;
+  const auto& mb = after.metatiles.metatiles;  // as many as `ma` (update starts over otherwise)
+  const std::vector<uint8_t>& rule = plan_.oracleCollision;
+  // Per metatile: 1 its collision byte alone changed, 2 so did its solid-ness
+  // for the oracle, 3 something else changed (its tiles: a routine may read them).
+  std::vector<uint8_t> kind(mb.size(), 0);
+  uint16_t attrs = 0;
+  uint8_t oracleBits = 0;
+  for (size_t m = 0; m < mb.size(); ++m) {
+    if (ma[m].tiles != mb[m].tiles) {
+      kind[m] = 3;
+    } else if (ma[m].collision != mb[m].collision) {
+      const uint8_t o = m < rule.size() ? rule[m] : ma[m].collision;
+      const uint8_t n = m < rule.size() ? rule[m] : mb[m].collision;
+      kind[m] = ((o & kSolid) == kSolid) != ((n & kSolid) == kSolid) ? 2 : 1;
+      attrs |= uint16_t(1u << (m % 16));
+      oracleBits |= uint8_t((o ^ n) & kSolid);
+    }
+  }
+  const Room& a = before.room;
+  const Room& b = after.room;
+  std::vector<CellPos> painted, bitCells, solidCells;
+  for (const CellPos& c : changed) {
+    if (!b.inside(c.col, c.row)) continue;
+    const uint16_t m = b.at(c.col, c.row);
+    if (a.at(c.col, c.row) != m || m >= kind.size() || kind[m] == 0 || kind[m] == 3)
+      painted.push_back(c);
+  }
+  // Every cell holding a changed byte, listed in `changed` or not: the routine
+  // may look up that byte without reading a cell (then `attrs` finds it), the
+  // classifier only where a cell holds it.
+  for (int r = 0; r < b.height; ++r)
+    for (int c = 0; c < b.width; ++c) {
+      const uint16_t m = b.at(c, r);
+      if (a.at(c, r) != m || m >= kind.size() || kind[m] == 0 || kind[m] == 3) continue;
+      bitCells.push_back({c, r});
+      if (kind[m] == 2) solidCells.push_back({c, r});
+    }
+  Change out(b, painted, bitCells, solidCells);
+  out.attrs = attrs;
+  out.oracleBits = oracleBits;
+  return out;
+}
+
+bool LiveAudit::apply(const Change* changed, const ProgressFn& progress,
                       const std::atomic<bool>* cancel) {
   const size_t nc = plan_.combos.size();
   const Hitbox& hb = plan_.hitbox;
@@ -160,7 +245,7 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
       const int bx = i * plan_.stride, by = j * plan_.stride;
       const CellRect startCells{uint16_t(bx / cs), uint16_t(by / cs),
                                 uint16_t((bx + hb.w - 1) / cs), uint16_t((by + hb.h - 1) / cs)};
-      const bool startTouched = !changed || changed->any(startCells);
+      const bool startTouched = !changed || changed->startTouched(startCells);
       if (startTouched) {
         // Free or not may have changed: drop the start's cases, re-run them if free.
         if (free_[g]) {
@@ -172,9 +257,9 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
           ++res_.startPositions;
           for (size_t k = 0; k < nc; ++k) tasks.push_back(g * nc + k);
         }
-      } else if (free_[g] && changed->any(startRects_[g])) {
+      } else if (free_[g] && changed->reaches(startRecs_[g])) {
         for (size_t k = 0; k < nc; ++k) {
-          if (!changed->any(cases_[g * nc + k].cells)) continue;
+          if (!changed->reaches(cases_[g * nc + k])) continue;
           subtract(g, g * nc + k);
           tasks.push_back(g * nc + k);
         }
@@ -191,12 +276,14 @@ bool LiveAudit::apply(const ChangedMask* changed, const ProgressFn& progress,
     ++res_.counts[size_t(v)];
     if (v != Verdict::Ok) ++res_.heat[heatIndex(g)];
     if (t == 0 || size_t(tasks[t - 1] / nc) != g) {
-      CellRect& u = startRects_[g];
-      u = cases_[g * nc].cells;
+      CaseRec& u = startRecs_[g];
+      u = cases_[g * nc];
       for (size_t k = 1; k < nc; ++k) {
-        const CellRect& c = cases_[g * nc + k].cells;
-        u = {std::min(u.c0, c.c0), std::min(u.r0, c.r0), std::max(u.c1, c.c1),
-             std::max(u.r1, c.r1)};
+        const CaseRec& c = cases_[g * nc + k];
+        u.cells = {std::min(u.cells.c0, c.cells.c0), std::min(u.cells.r0, c.cells.r0),
+                   std::max(u.cells.c1, c.cells.c1), std::max(u.cells.r1, c.cells.r1)};
+        u.attrs |= c.attrs;
+        u.dirs |= c.dirs;
       }
     }
   }
@@ -260,7 +347,9 @@ LiveAudit::CaseRec LiveAudit::dependency(size_t grid, const FrameVerdict& v,
   r.cells = {
       uint16_t(std::clamp(c0, 0, room.width - 1)), uint16_t(std::clamp(r0, 0, room.height - 1)),
       uint16_t(std::clamp(c1, 0, room.width - 1)), uint16_t(std::clamp(r1, 0, room.height - 1))};
+  for (uint16_t m : ef.attrsRead) r.attrs |= uint16_t(1u << (m % 16));
   r.verdict = v.verdict;
+  r.dirs = dirBits(dx, dy) | dirBits(v.routineX - v.startX, v.routineY - v.startY);
   return r;
 }
 
@@ -404,7 +493,7 @@ void LiveAudit::mergeFailures(const std::vector<uint64_t>& removed,
 }
 
 size_t LiveAudit::memoryBytes() const {
-  size_t n = cases_.capacity() * sizeof(CaseRec) + startRects_.capacity() * sizeof(CellRect) +
+  size_t n = cases_.capacity() * sizeof(CaseRec) + startRecs_.capacity() * sizeof(CaseRec) +
              free_.capacity() + keys_.capacity() * 8 + res_.heat.capacity() * sizeof(int) +
              res_.failures.capacity() * sizeof(AuditFailure) +
              res_.failingCases.capacity() * sizeof(AuditCaseRecord) +

@@ -1,12 +1,21 @@
 // Live audit: a room audit (audit.h) kept current while the room is painted.
-// start() runs the whole audit once and keeps, per case, its verdict and the
-// rectangle of cells the case depended on: the start hitbox, the hitbox moved
-// by the whole intended motion (the oracle never looks further), the routine's
-// end hitbox and every cell the routine read (the read probe runs). update()
-// re-runs only the cases whose rectangle holds a changed cell, plus every case
-// of a start whose hitbox overlaps one (it may have become free or solid), and
-// patches counts, heat and failures. The result equals runAudit on the edited
-// scenario: same counts, heat and failure list (order and truncation).
+// start() runs the whole audit once and keeps, per case, its verdict and what
+// it depended on: the rectangle of cells (the start hitbox, the hitbox moved by
+// the whole intended motion (the oracle never looks further), the routine's end
+// hitbox and every cell the routine read; the read probe runs), the attribute
+// entries the routine read, and the directions the classifier tests block bits
+// in (those of the intended motion and of the routine's displacement).
+// update() re-runs only the cases an edit reaches, plus every case of a start
+// whose freedom may have changed, and patches counts, heat and failures:
+//  - a painted cell: the cases whose rectangle holds it, and the starts whose
+//    hitbox overlaps it;
+//  - a metatile's collision byte: the cases whose routine read its attribute
+//    entry, the cases whose rectangle holds a cell of it and whose directions
+//    meet a block bit that changed, and the starts overlapping its cells when
+//    it became or stopped being solid;
+//  - a metatile's tiles: as a paint of every cell holding it.
+// The result equals runAudit on the edited scenario: same counts, heat and
+// failure list (order and truncation).
 //
 //   LiveAudit live;
 //   const AuditResult& r = live.start(scenario, image, options);
@@ -16,9 +25,10 @@
 // An edit may change cells and metatiles (collision bytes, tiles). A room of
 // another size or another number of metatiles makes update() start over; a
 // changed routine, manifest, entity or oracle setting needs start() again.
-// What a routine reads of the attribute table is assumed to follow the cells
-// it read (it looks up the metatiles it finds there), as every sample does.
-// Memory: 10 bytes per (grid start, combination), 9 per grid start, plus the
+// The probe sees every read of the cell table and of the collision bytes in the
+// attribute table, so those dependencies are exact; tile bytes kept beside them
+// are assumed to be read only for metatiles found in cells the routine read.
+// Memory: 12 bytes per (grid start, combination), 13 per grid start, plus the
 // kept failures and the compact record of every failing case (as in runAudit's
 // result).
 #pragma once
@@ -57,10 +67,12 @@ class LiveAudit {
   struct CellRect;
   struct CaseRec;
   class ChangedMask;
-  // Re-runs the cases the changed cells touch (every start when null) and
-  // patches the result; false when cancelled.
-  bool apply(const ChangedMask* changed, const ProgressFn& progress,
-             const std::atomic<bool>* cancel);
+  struct Change;
+  Change changeOf(const MapDocument& before, const MapDocument& after,
+                  const std::vector<CellPos>& changed) const;
+  // Re-runs the cases the change reaches (every start when null) and patches
+  // the result; false when cancelled.
+  bool apply(const Change* changed, const ProgressFn& progress, const std::atomic<bool>* cancel);
   bool runTasks(const std::vector<uint64_t>& keys,
                 std::vector<std::pair<uint64_t, AuditFailure>>& failures,
                 std::vector<std::pair<uint64_t, AuditCaseRecord>>& records,
@@ -82,12 +94,12 @@ class LiveAudit {
   bool valid_ = false;
   std::vector<std::unique_ptr<AuditCaseRunner>> runners_;
   std::vector<uint64_t> runnerVersion_;
-  uint64_t version_ = 0;              // of scenario_, bumped by every update
-  std::vector<uint8_t> free_;         // per grid start
-  std::vector<CaseRec> cases_;        // per grid start x combination
-  std::vector<CellRect> startRects_;  // per grid start: the cells of all its cases
-  std::vector<uint64_t> keys_;        // order key of each res_.failures entry
-  std::vector<int> comboOf_;          // combination index by (dir, speed, half)
+  uint64_t version_ = 0;            // of scenario_, bumped by every update
+  std::vector<uint8_t> free_;       // per grid start
+  std::vector<CaseRec> cases_;      // per grid start x combination
+  std::vector<CaseRec> startRecs_;  // per grid start: the union of its cases' records
+  std::vector<uint64_t> keys_;      // order key of each res_.failures entry
+  std::vector<int> comboOf_;        // combination index by (dir, speed, half)
   AuditResult res_;
   uint64_t casesLastRun_ = 0;
 };

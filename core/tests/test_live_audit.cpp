@@ -15,6 +15,7 @@
 
 #include "core/check/audit.h"
 #include "core/check/live_audit.h"
+#include "core/map/collision_bits.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
@@ -86,13 +87,18 @@ void expectSameResult(const AuditResult& live, const AuditResult& full) {
   }
 }
 
-// One edit of a room: cells set to metatiles and/or a metatile's collision byte.
+// How many cases an edit must re-run.
+enum class Reruns { Some, All, None };
+
+// One edit of a room: cells set to metatiles and/or a metatile's collision
+// byte and/or a metatile's tiles.
 struct Edit {
   std::string what;
   std::vector<std::pair<CellPos, uint16_t>> cells;
   int metatile = -1;
   uint8_t collision = 0;
-  bool rerunsAll = false;  // every case depends on a changed cell
+  Reruns reruns = Reruns::Some;
+  int tilesOf = -1;  // a metatile whose first tile changes
 };
 
 // Applies the edits one after the other to one live audit, checking each
@@ -108,20 +114,25 @@ void checkEdits(Scenario sc, const AuditOptions& o, const std::vector<Edit>& edi
     Scenario edited = sc;
     for (const auto& [pos, m] : e.cells) edited.map.room.at(pos.col, pos.row) = m;
     if (e.metatile >= 0) edited.map.metatiles.metatiles[size_t(e.metatile)].collision = e.collision;
+    if (e.tilesOf >= 0) edited.map.metatiles.metatiles[size_t(e.tilesOf)].tiles[0] ^= 1;
     const std::vector<CellPos> changed = changedCells(sc.map, edited.map);
-    ASSERT_FALSE(changed.empty());
     const AuditResult& r = live.update(edited, changed);
     expectSameResult(r, runAudit(edited, image, o));
-    EXPECT_GT(live.casesLastRun(), 0u);
-    if (e.rerunsAll)
-      EXPECT_EQ(live.casesLastRun(), r.cases);
-    else
-      EXPECT_LT(live.casesLastRun(), r.cases) << "an edit re-ran the whole audit";
+    if (e.reruns == Reruns::None) {
+      EXPECT_EQ(live.casesLastRun(), 0u);
+    } else {
+      EXPECT_GT(live.casesLastRun(), 0u);
+      if (e.reruns == Reruns::All)
+        EXPECT_EQ(live.casesLastRun(), r.cases);
+      else
+        EXPECT_LT(live.casesLastRun(), r.cases) << "an edit re-ran the whole audit";
+    }
     sc = std::move(edited);
   }
 }
 
-constexpr uint16_t kCastleSky = 0, kCastleBlock = 1, kCastleWater = 4;
+constexpr uint16_t kCastleSky = 0, kCastleBlock = 1, kCastleBrick = 2, kCastleWater = 4,
+                   kCastleCeiling = 6;
 
 std::vector<Edit> castleEdits() {
   return {
@@ -134,12 +145,42 @@ std::vector<Edit> castleEdits() {
   };
 }
 
+// Collision bytes changed bit by bit: each direction bit gained and lost, an
+// op-code bit (no block bit), solid-ness lost and regained, a metatile no cell
+// holds (the routine reads its attribute only if a cell leads it there), a
+// metatile's tiles, and a paint stroke with a byte change in one update.
+std::vector<Edit> castleBitEdits() {
+  std::vector<Edit> edits;
+  for (uint8_t bit : {kBlockLeft, kBlockRight, kBlockDown, kBlockUp}) {
+    edits.push_back(
+        {"water gains bit " + std::to_string(bit), {}, kCastleWater, uint8_t(0x10 | bit)});
+    edits.push_back({"water loses it again", {}, kCastleWater, 0x10});
+  }
+  edits.push_back({"water gains an op-code bit", {}, kCastleWater, 0x30});
+  edits.push_back({"brick loses Up (no longer solid)", {}, kCastleBrick, 0x07});
+  edits.push_back({"brick loses Left too", {}, kCastleBrick, 0x06});
+  edits.push_back({"brick is solid again", {}, kCastleBrick, 0x0f});
+  edits.push_back({"ceiling, in no cell, changes", {}, kCastleCeiling, 0x0c, Reruns::None});
+  edits.push_back({"water's tiles change", {}, -1, 0, Reruns::Some, kCastleWater});
+  edits.push_back(
+      {"paint ceiling and change water", {{{6, 9}, kCastleCeiling}}, kCastleWater, 0x14});
+  return edits;
+}
+
 TEST(LiveAudit, CastleEditsEqualAFullAuditAtStride3) {
   REQUIRE_CA65();
   AuditOptions o;
   o.stride = 3;
   o.maxSpeed = 2;
   checkEdits(load("maps/seed002_castle.scenario.json"), o, castleEdits());
+}
+
+TEST(LiveAudit, CastleBitChangesEqualAFullAudit) {
+  REQUIRE_CA65();
+  AuditOptions o;
+  o.stride = 3;
+  o.maxSpeed = 2;
+  checkEdits(load("maps/seed002_castle.scenario.json"), o, castleBitEdits());
 }
 
 // Failure lists cut short: edits before the cut remove failures (the list is
@@ -235,12 +276,64 @@ TEST(LiveAudit, FarReadsAndFarEndsAreDependenciesToo) {
   AuditOptions o;
   o.stride = 2;
   o.maxSpeed = 1;
+  checkEdits(
+      sc, o,
+      {
+          {"paint the cell the routine reads", {{{14, 13}, kCastleBlock}}, -1, 0, Reruns::All},
+          {"paint where it lands", {{{9, 5}, kCastleBlock}}, -1, 0},
+          {"clear where it lands", {{{9, 5}, kCastleSky}}, -1, 0},
+          {"clear the cell the routine reads", {{{14, 13}, kCastleSky}}, -1, 0, Reruns::All},
+          // It reads no attribute: only the oracle sees a byte, and only
+          // cases moving right near water test the bit water gains.
+          {"water gains an op-code bit", {}, kCastleWater, 0x30, Reruns::None},
+          {"water blocks moving right", {}, kCastleWater, 0x12},
+          {"water blocks moving left instead", {}, kCastleWater, 0x11},
+      });
+  fs::remove_all(dir);
+}
+
+// A routine that looks up one metatile's attribute byte without reading a cell
+// that holds it (water's, at attrs + 4) and jumps 40 px right when its Left bit
+// is set: changing that bit reaches every case, however far from water.
+TEST(LiveAudit, AttributeReadsAreDependenciesWhereverTheCellsAre) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("collidoscope_live_attrs_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "r.asm") << "SECTION \"Vars\", WRAM0[$C000]\n"
+                                  "ent_x:: db\nent_y:: db\nbuttons:: db\n"
+                                  "SECTION \"Map\", WRAM0[$C100]\n"
+                                  "cells:: ds 240\nattrs:: ds 32\n"
+                                  "SECTION \"Code\", ROM0[$0150]\n"
+                                  "frame::\n"
+                                  "  ld a, [attrs + 4]\n"
+                                  "  and 1\n"
+                                  "  ret z\n"
+                                  "  ld a, [ent_x]\n"
+                                  "  add 40\n"
+                                  "  ld [ent_x], a\n"
+                                  "  ret\n";
+  std::ofstream(dir / "manifest.json") << R"({
+    "format": "collidoscope-routine/1", "cpu": "sm83", "sources": ["r.asm"], "entry": "frame",
+    "entity": {"fields": {"x": "ent_x", "y": "ent_y"}},
+    "input": {"label": "buttons", "encoding": "gb-buttons"},
+    "map": {"cells": {"label": "cells", "stride": 16, "width": 16, "height": 15},
+            "attributes": {"label": "attrs", "stride": 1, "count": 32}},
+    "hitbox": {"x": 0, "y": 0, "w": 12, "h": 12}})";
+  std::ofstream(dir / "scenario.json")
+      << R"({"format": "collidoscope-scenario/1", "map": ")" +
+             repoFile("maps/seed002_castle.map.json") +
+             R"(", "routine": "manifest.json", "frames": 1, "entities": [{"x": 32, "y": 48}]})";
+  Scenario sc;
+  std::string error;
+  ASSERT_TRUE(loadScenario((dir / "scenario.json").string(), sc, &error)) << error;
+  AuditOptions o;
+  o.stride = 2;
+  o.maxSpeed = 1;
   checkEdits(sc, o,
              {
-                 {"paint the cell the routine reads", {{{14, 13}, kCastleBlock}}, -1, 0, true},
-                 {"paint where it lands", {{{9, 5}, kCastleBlock}}, -1, 0},
-                 {"clear where it lands", {{{9, 5}, kCastleSky}}, -1, 0},
-                 {"clear the cell the routine reads", {{{14, 13}, kCastleSky}}, -1, 0, true},
+                 {"water gains Left", {}, kCastleWater, 0x11, Reruns::All},
+                 {"water loses Left", {}, kCastleWater, 0x10, Reruns::All},
              });
   fs::remove_all(dir);
 }
