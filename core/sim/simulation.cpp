@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "core/asm/ca65/ca65.h"
+#include "core/check/verdict.h"
 #include "core/game/boot.h"
 #include "core/game/frame_run.h"
 #include "core/sim/call_memo.h"
@@ -98,6 +99,24 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
   return true;
 }
 
+// A register by the name a preset or result uses; the SM83's 8-bit halves of BC,
+// DE, HL and AF too (Machine::registers() lists the pairs).
+uint32_t registerValue(const Machine& m, const std::string& name) {
+  const std::vector<RegisterValue> regs = m.registers();
+  auto find = [&](const char* n) -> uint32_t {
+    for (const RegisterValue& r : regs)
+      if (n == std::string(r.name)) return r.value;
+    return 0;
+  };
+  if (m.cpu() == Cpu::Sm83 && name.size() == 1 && name != "A") {
+    static const char* const kPairs[] = {"BC", "BC", "DE", "DE", "HL", "HL"};
+    const size_t k = std::string("BCDEHL").find(name[0]);
+    if (k != std::string::npos) return (find(kPairs[k]) >> (k % 2 ? 0 : 8)) & 0xFF;
+  }
+  if (m.cpu() == Cpu::Sm83 && name == "AF") return (find("A") << 8) | find("F");
+  return find(name.c_str());
+}
+
 // RAM a map pointer may live in: the NES's 2 KiB (and mirrors) and cartridge
 // RAM; the Game Boy's cartridge RAM, WRAM (and echo) and HRAM.
 bool inRam(Cpu cpu, uint16_t a) {
@@ -142,6 +161,56 @@ bool checkRegions(const std::vector<Region>& regions, std::string* error) {
 }
 
 }  // namespace
+
+namespace {
+
+// The manifest's tables besides the default: entry, slot byte and fields, each
+// field's bytes over the table's `count` entries a region of its own.
+template <typename RegionFn>
+bool bindTables(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, RegionFn& region,
+                std::string* error) {
+  uint16_t a = 0;
+  for (const EntityTable& t : m.tables) {
+    const std::string p = "tables." + t.name;
+    Binding::Table bt;
+    bt.name = t.name;
+    if (!t.entry.empty()) {
+      if (!resolve(dbg, {t.entry, 0}, p + ".entry", a, error)) return false;
+      bt.entry = a;
+    }
+    if (!t.slot.empty()) {
+      if (!resolve(dbg, t.slot, p + ".slot", a, error)) return false;
+      bt.slot = a;
+      region(p + ".slot", a, 1);
+    }
+    std::vector<std::string> order{"x", "y"};
+    for (const auto& [name, f] : t.fields)
+      if (name != "x" && name != "y") order.push_back(name);
+    for (const std::string& name : order) {
+      const FieldBinding& f = t.fields.at(name);
+      const std::string path = p + ".fields." + name;
+      Binding::Field bf;
+      if (!resolve(dbg, f.ref, path, bf.address, error)) return false;
+      bf.name = name;
+      bf.size = f.size;
+      bf.stride = f.stride;
+      bf.initial = f.initial;
+      region(path, bf.address, uint32_t(t.count - 1) * f.stride + f.size);
+      bt.fields.push_back(std::move(bf));
+    }
+    b.tables.push_back(std::move(bt));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> Binding::recordedNames(int t) const {
+  std::vector<std::string> names;
+  for (const Field& f : fieldsOf(t)) names.push_back(f.name);
+  for (const Result& r : results) names.push_back(r.name);
+  return names;
+}
 
 bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std::string* error,
                  const std::vector<ImageChunk>& chunks, int entities) {
@@ -279,8 +348,16 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     rest.push_back(t);
     if (!checkRegions(rest, error)) return false;
   }
+  if (!bindTables(m, dbg, b, region, error)) return false;
   for (const RegisterPreset& p : m.registers) {
-    Binding::Preset bp{p.reg, p.source, uint32_t(p.value), -1};
+    Binding::Preset bp;
+    bp.reg = p.reg;
+    bp.source = p.source;
+    bp.value = uint32_t(p.value);
+    bp.name = p.name;
+    bp.edge = p.edge;
+    bp.next = p.next;
+    bp.other = p.other;
     if (p.source == RegisterPreset::Source::Field) {
       bp.field = b.fieldIndex(p.name);
     } else if (p.source == RegisterPreset::Source::Label) {
@@ -289,6 +366,15 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     }
     b.presets.push_back(std::move(bp));
   }
+  for (const ResultSpec& r : m.results) {
+    Binding::Result br{r.name, r.source, r.reg, 0};
+    if (r.source == ResultSpec::Source::Ram &&
+        !resolve(dbg, r.ref, "results." + r.name, br.address, error))
+      return false;
+    if (r.name == m.apply.result) b.applyResult = int(b.results.size());
+    b.results.push_back(std::move(br));
+  }
+  b.applyWhenZero = m.apply.whenZero;
   return checkRegions(regions, error);
 }
 
@@ -351,8 +437,10 @@ bool Simulation::build(const Scenario& scenario, std::string* error) {
 
 bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   Binding b;
-  if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks,
-                   int(scenario_.entities.size()))) {
+  // The default table's field regions span its own entities (other tables have a count).
+  int ownEntities = 0;
+  for (size_t i = 0; i < scenario_.entities.size(); ++i) ownEntities += scenario_.tableOf(i) == 0;
+  if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks, ownEntities)) {
     *error = scenario_.manifest.path + ": " + *error;
     return false;
   }
@@ -449,13 +537,24 @@ std::vector<int32_t> Simulation::readFields(int slot) const {
 }
 
 void Simulation::readFieldsInto(int slot, std::vector<int32_t>& v) const {
-  v.resize(binding_.fields.size());
+  readTableFieldsInto(0, slot, v);
+}
+
+uint16_t Simulation::entryOf(int entity) const {
+  const int t = scenario_.tableOf(size_t(entity));
+  if (t > 0 && binding_.tables[size_t(t - 1)].entry) return *binding_.tables[size_t(t - 1)].entry;
+  return binding_.entry;
+}
+
+void Simulation::readTableFieldsInto(int table, int slot, std::vector<int32_t>& v) const {
+  const std::vector<Binding::Field>& fields = binding_.fieldsOf(table);
+  v.resize(fields.size());
   // Straight from the machine's memory when it has a flat view: this runs twice
   // per call, and a virtual peek per byte showed in the frame runner's profile.
   const uint8_t* mem = machine_->memory();
   auto byte = [&](uint16_t a) -> int32_t { return mem ? mem[a] : machine_->peek(a); };
   for (size_t i = 0; i < v.size(); ++i) {
-    const auto& f = binding_.fields[i];
+    const auto& f = fields[i];
     uint16_t a = uint16_t(f.address + slot * f.stride);
     v[i] = byte(a);
     if (f.size == 2) v[i] |= byte(uint16_t(a + 1)) << 8;
@@ -502,22 +601,107 @@ void Simulation::writeInput(int slot, uint8_t input) {
   }
 }
 
-void Simulation::prepareCall(int slot) {
-  if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
+void Simulation::prepareCall(int entity) {
+  const int table = scenario_.tableOf(size_t(entity)), slot = scenario_.slotOf(size_t(entity));
+  const std::optional<uint16_t>& slotByte =
+      table == 0 ? binding_.slot : binding_.tables[size_t(table - 1)].slot;
+  if (slotByte) machine_->poke(*slotByte, uint8_t(slot));
   if (binding_.presets.empty()) return;
   std::vector<std::pair<std::string, uint32_t>> regs;
   std::vector<int32_t> fields;
+  const std::vector<Binding::Field>& own = binding_.fieldsOf(table);
+  auto field = [&](const std::string& name, int index) -> uint32_t {
+    if (fields.empty()) readTableFieldsInto(table, slot, fields);
+    if (index < 0 || table != 0)
+      for (size_t k = 0; k < own.size(); ++k)
+        if (own[k].name == name) index = int(k);
+    return index >= 0 && size_t(index) < fields.size() ? uint32_t(fields[size_t(index)]) : 0;
+  };
   for (const Binding::Preset& p : binding_.presets) {
     uint32_t v = p.value;
     if (p.source == RegisterPreset::Source::Slot) {
       v = uint32_t(slot);
-    } else if (p.source == RegisterPreset::Source::Field && p.field >= 0) {
-      if (fields.empty()) readFieldsInto(slot, fields);
-      v = uint32_t(fields[size_t(p.field)]);
+    } else if (p.source == RegisterPreset::Source::Field) {
+      v = field(p.name, p.field);
+    } else if (p.source == RegisterPreset::Source::Cell) {
+      v = uint32_t(cellPreset(p, entity, table, slot));
+    } else if (p.source == RegisterPreset::Source::Other) {
+      v = uint32_t(p.other.index);
+      if (!p.other.field.empty()) {
+        const std::vector<Binding::Field>& of = binding_.fieldsOf(p.other.table);
+        std::vector<int32_t> values;
+        readTableFieldsInto(p.other.table, p.other.index, values);
+        for (size_t k = 0; k < of.size(); ++k)
+          if (of[k].name == p.other.field) v = uint32_t(values[k]);
+      }
     }
     regs.push_back({p.reg, v});
   }
   machine_->setCallRegisters(std::move(regs));
+}
+
+// "cell:x" ...: the table column or row (the layout's origin and spacing applied)
+// of the room cell under an edge of the entity's hitbox, before the call or, with
+// `next`, after its intended motion.
+int Simulation::cellPreset(const Binding::Preset& p, int entity, int table, int slot) const {
+  std::vector<int32_t> v;
+  readTableFieldsInto(table, slot, v);
+  const RoutineManifest& m = scenario_.manifest;
+  const Hitbox hb = scenario_.hitboxOf(size_t(entity));
+  int x = v.size() > 0 ? v[0] : 0, y = v.size() > 1 ? v[1] : 0;
+  if (p.next) {
+    const std::vector<std::string> names = binding_.recordedNames(table);
+    v.resize(names.size(), 0);
+    const Motion mv = intendedMotion(m, names, v, slot, lastInput_);
+    x += mv.dx;
+    y += mv.dy;
+  }
+  const int cs = std::max(scenario_.map.room.cellSize, 1);
+  auto floorDiv = [](int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  const bool horizontal = p.edge == CellEdge::Left || p.edge == CellEdge::Right;
+  const int px = horizontal ? x + hb.x - m.originX + (p.edge == CellEdge::Right ? hb.w - 1 : 0)
+                            : y + hb.y - m.originY + (p.edge == CellEdge::Bottom ? hb.h - 1 : 0);
+  const int cell = floorDiv(px, cs);
+  return (horizontal ? binding_.cellOriginCol : binding_.cellOriginRow) +
+         cell * std::max(binding_.cellSpacing, 1);
+}
+
+void Simulation::appendResults(std::vector<int32_t>& v, bool zero) const {
+  for (const Binding::Result& r : binding_.results) {
+    int32_t value = 0;
+    if (!zero) {
+      const uint32_t flags = machine_->flagBits();
+      const bool m6502 = machine_->cpu() == Cpu::M6502;
+      switch (r.source) {
+        case ResultSpec::Source::Carry:
+          value = int32_t(flags & 1);
+          break;
+        case ResultSpec::Source::Zero:
+          value = (flags & (m6502 ? 2u : 8u)) ? 1 : 0;
+          break;
+        case ResultSpec::Source::Ram:
+          value = machine_->peek(r.address);
+          break;
+        case ResultSpec::Source::Register:
+          value = int32_t(registerValue(*machine_, r.reg));
+          break;
+      }
+    }
+    v.push_back(value);
+  }
+}
+
+void Simulation::applyMove(int entity, int table, int slot, uint8_t input,
+                           const std::vector<int32_t>& before, const std::vector<int32_t>& after) {
+  const size_t k = binding_.fieldsOf(table).size() + size_t(binding_.applyResult);
+  if (binding_.applyResult < 0 || k >= after.size()) return;
+  if ((after[k] == 0) != binding_.applyWhenZero) return;
+  (void)entity;
+  const Motion mv =
+      intendedMotion(scenario_.manifest, binding_.recordedNames(table), before, slot, input);
+  const std::vector<Binding::Field>& f = binding_.fieldsOf(table);
+  if (mv.dx) writeField(slot, f[0], after[0] + mv.dx);
+  if (mv.dy) writeField(slot, f[1], after[1] + mv.dy);
 }
 
 void Simulation::resetToStart() {
@@ -535,14 +719,15 @@ bool Simulation::startState(std::string* error) {
   refreshCellBases();
   for (size_t i = 0; i < scenario_.entities.size(); ++i) {
     const EntitySpec& e = scenario_.entities[i];
-    for (const auto& f : binding_.fields)
-      if (f.initial) writeField(int(i), f, *f.initial);
-    writeField(int(i), binding_.fields[0], e.x);
-    writeField(int(i), binding_.fields[1], e.y);
-    for (const auto& [name, value] : e.fields) {
-      int k = binding_.fieldIndex(name);
-      if (k >= 0) writeField(int(i), binding_.fields[k], value);
-    }
+    const int slot = scenario_.slotOf(i);
+    const std::vector<Binding::Field>& fields = binding_.fieldsOf(scenario_.tableOf(i));
+    for (const auto& f : fields)
+      if (f.initial) writeField(slot, f, *f.initial);
+    writeField(slot, fields[0], e.x);
+    writeField(slot, fields[1], e.y);
+    for (const auto& [name, value] : e.fields)
+      for (const auto& f : fields)
+        if (f.name == name) writeField(slot, f, value);
   }
   start_ = machine_->snapshot();
   return true;
@@ -554,7 +739,8 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   return ef;
 }
 
-void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef, bool memo) {
+void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFrame& ef,
+                               bool memo) {
   // A fresh record (every field reset) that keeps the old one's vectors.
   std::vector<int32_t> before = std::move(ef.before), after = std::move(ef.after);
   std::vector<uint16_t> cells = std::move(ef.cellsRead), attrs = std::move(ef.attrsRead);
@@ -567,21 +753,40 @@ void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFram
   ef.attrsRead.clear();
 
   ef.input = input;
-  writeInput(slot, input);
-  prepareCall(slot);
-  readFieldsInto(slot, ef.before);
+  const int table = scenario_.tableOf(size_t(entity)), slot = scenario_.slotOf(size_t(entity));
+  if (table > 0 && !binding_.tables[size_t(table - 1)].entry) {
+    // Passive data: the routine reads it; nothing is called for it.
+    ef.passive = true;
+    readTableFieldsInto(table, slot, ef.before);
+    appendResults(ef.before, true);
+    ef.after = ef.before;
+    return;
+  }
+  lastInput_ = input;
+  // The input byte belongs to the default table's entities (input.slot counts in it).
+  writeInput(table == 0 ? slot : -2, input);
+  prepareCall(entity);
+  readTableFieldsInto(table, slot, ef.before);
+  appendResults(ef.before, true);
   if (binding_.cellPointer) refreshCellBases();
-  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls()) {
+  const uint16_t entry = entryOf(entity);
+  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls() && table == 0) {
     runMemoised(slot, input, observe, ef);
   } else {
     ProbeObserver probe(binding_, cellBases_, scenario_.map.room, ef);
     // Unobserved calls still watch writes: a write into the map is a fault either way.
     machine_->setWatchSink(&probe, observe);
-    CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
+    CallResult r = machine_->call(entry, scenario_.manifest.cycleBudget, nullptr);
     machine_->setWatchSink(nullptr);
     takeResult(r, ef);
   }
-  readFieldsInto(slot, ef.after);
+  readTableFieldsInto(table, slot, ef.after);
+  appendResults(ef.after, false);
+  if (binding_.applyResult >= 0) {
+    applyMove(entity, table, slot, input, ef.before, ef.after);
+    readTableFieldsInto(table, slot, ef.after);
+    appendResults(ef.after, false);
+  }
 }
 
 void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame& ef) {
@@ -684,7 +889,9 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   Recording rec;
   rec.frames = std::move(spareFrames_);
   spareFrames_.clear();
-  for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
+  rec.fieldNames = binding_.recordedNames(0);
+  for (size_t t = 1; t <= binding_.tables.size(); ++t)
+    rec.tableFieldNames.push_back(binding_.recordedNames(int(t)));
   rec.oracleCollision = oracleCollision_;
   rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
@@ -765,7 +972,9 @@ bool Simulation::seek(int frame, int entity) {
   for (int f = k * recording_.keyInterval; f <= frame; ++f)
     for (int i = 0; i < int(scenario_.entities.size()); ++i) {
       if (f == frame && i == entity) {
-        writeInput(i, scenario_.inputAt(f));
+        const int table = scenario_.tableOf(size_t(i));
+        lastInput_ = scenario_.inputAt(f);
+        writeInput(table == 0 ? scenario_.slotOf(size_t(i)) : -2, scenario_.inputAt(f));
         prepareCall(i);
         return true;
       }
@@ -790,7 +999,7 @@ bool Simulation::seekFrameMode(int frame, int entity) {
 Trace Simulation::trace(int frame, int entity, size_t maxSteps) {
   Trace t;
   if (!seek(frame, entity)) return t;
-  machine_->beginCall(binding_.entry);
+  machine_->beginCall(entryOf(entity));
   TraceObserver obs;
   uint64_t cycles = 0;
   for (size_t i = 0; i < maxSteps; ++i) {
