@@ -151,11 +151,11 @@ int runScenario(const RunOptions& o) {
     line +=
         std::string(core::verdictName(core::Verdict(v))) + " " + std::to_string(counts[size_t(v)]);
   }
-  const size_t calls = verdicts.size() - size_t(ws.judged().passive);
-  std::printf("%zu call(s): %s\n", calls, line.c_str());
+  const size_t judgedCalls = verdicts.size() - size_t(ws.judged().passive);
+  std::printf("%zu call(s): %s\n", judgedCalls, line.c_str());
   const size_t notOk = ws.judged().notOk();
   if (notOk > 0) {
-    std::fprintf(stderr, "collido run: %zu of %zu call(s) not ok\n", notOk, calls);
+    std::fprintf(stderr, "collido run: %zu of %zu call(s) not ok\n", notOk, judgedCalls);
     return kExitFindings;
   }
   return kExitClean;

@@ -782,8 +782,8 @@ void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFr
   if (table > 0 && !binding_.tables[size_t(table - 1)].entry) {
     // Passive data: the routine reads it; nothing is called for it.
     ef.passive = true;
+    ef.input = 0;
     readTableFieldsInto(table, slot, ef.before);
-    appendResults(ef.before, true);
     ef.after = ef.before;
     return;
   }

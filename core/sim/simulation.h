@@ -126,7 +126,7 @@ struct EntityFrame {
   std::vector<uint16_t> attrsRead;  // metatile ids whose attribute byte was read
   bool badWrite = false;            // wrote into the encoded room or attribute table
   // An entity of a table without an entry: not called; before and after are the
-  // fields it holds at that point of the frame (results 0). Not judged.
+  // fields it holds at that point of the frame (no results, input 0). Not judged.
   bool passive = false;
   // What a fault's kind does not say: the CPU's reason for a faulting halt
   // (CallResult::detail) and/or the first write into the map (value, address,
