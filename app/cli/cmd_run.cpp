@@ -126,8 +126,7 @@ int runScenario(const RunOptions& o) {
                     scenario.entities[i].name.c_str(), input.empty() ? "-" : input.c_str(), e.x(),
                     e.y(), e.cycles, e.passive ? "-" : core::haltKindName(e.halt),
                     v.passive ? "passive" : core::verdictName(v.verdict),
-                    otherFieldsText(names, e.after).c_str(),
-                    cellsText(e.cellsRead, width).c_str());
+                    otherFieldsText(names, e.after).c_str(), cellsText(e.cellsRead, width).c_str());
         // The evidence of a finding, under its row (ok frames have none).
         if (!v.message.empty()) std::printf("%6s %s\n", "", v.message.c_str());
       }

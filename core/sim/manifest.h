@@ -236,8 +236,8 @@ struct EntityTable {
 // Another entity, named by table and index ("other:enemies:0"), and optionally
 // one of its fields ("other:enemies:0.x").
 struct EntityRef {
-  int table = 0;  // 0: the default table; k: RoutineManifest::tables[k - 1]
-  int index = 0;  // the entity's index in its table (its slot)
+  int table = 0;      // 0: the default table; k: RoutineManifest::tables[k - 1]
+  int index = 0;      // the entity's index in its table (its slot)
   std::string field;  // empty: the index itself
 };
 

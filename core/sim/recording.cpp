@@ -18,9 +18,9 @@ size_t Recording::byteSize() const {
 }
 
 bool Recording::operator==(const Recording& o) const {
-  if (fieldNames != o.fieldNames || tableFieldNames != o.tableFieldNames || keyInterval != o.keyInterval ||
-      oracleCollision != o.oracleCollision || frames.size() != o.frames.size() ||
-      keyframes.size() != o.keyframes.size())
+  if (fieldNames != o.fieldNames || tableFieldNames != o.tableFieldNames ||
+      keyInterval != o.keyInterval || oracleCollision != o.oracleCollision ||
+      frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
     return false;
   for (size_t i = 0; i < keyframes.size(); ++i)
     if (!keyframes[i].sameAs(o.keyframes[i])) return false;

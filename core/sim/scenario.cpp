@@ -166,8 +166,8 @@ bool checkEntityTables(const Scenario& s, std::string* error) {
     }
     if (t > 0 && ++placed[size_t(t)] > m.tables[size_t(t - 1)].count) {
       *error = s.path + ": " + p + ".table: table \"" + e.table + "\" holds " +
-               std::to_string(m.tables[size_t(t - 1)].count) + " entries (" + m.path +
-               ": tables." + e.table + ".count)";
+               std::to_string(m.tables[size_t(t - 1)].count) + " entries (" + m.path + ": tables." +
+               e.table + ".count)";
       return false;
     }
     if (t == 0) ++placed[0];
@@ -181,7 +181,8 @@ bool checkEntityTables(const Scenario& s, std::string* error) {
   for (const RegisterPreset& r : m.registers) {
     if (r.source != RegisterPreset::Source::Other || r.other.index < placed[size_t(r.other.table)])
       continue;
-    const std::string table = r.other.table == 0 ? "entity" : m.tables[size_t(r.other.table - 1)].name;
+    const std::string table =
+        r.other.table == 0 ? "entity" : m.tables[size_t(r.other.table - 1)].name;
     *error = m.path + ": registers." + r.reg + ": names entity " + std::to_string(r.other.index) +
              " of table \"" + table + "\", but the scenario " + s.path + " places " +
              std::to_string(placed[size_t(r.other.table)]);

@@ -63,9 +63,9 @@ struct Binding {
   struct Preset {
     std::string reg;
     RegisterPreset::Source source = RegisterPreset::Source::Number;
-    uint32_t value = 0;  // Number, Label
-    int field = -1;      // Field: index into `fields`
-    std::string name;    // Field: its name (other tables look it up by name)
+    uint32_t value = 0;              // Number, Label
+    int field = -1;                  // Field: index into `fields`
+    std::string name;                // Field: its name (other tables look it up by name)
     CellEdge edge = CellEdge::Left;  // Cell
     bool next = false;
     EntityRef other;  // Other: the table, index and field name
@@ -149,7 +149,8 @@ struct Recording {
   std::vector<std::vector<std::string>> tableFieldNames;
   // The names an entity of table `t` records.
   const std::vector<std::string>& namesOf(int t) const {
-    return t <= 0 || size_t(t) > tableFieldNames.size() ? fieldNames : tableFieldNames[size_t(t - 1)];
+    return t <= 0 || size_t(t) > tableFieldNames.size() ? fieldNames
+                                                        : tableFieldNames[size_t(t - 1)];
   }
   std::vector<FrameRecord> frames;
   int keyInterval = 16;

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "core/check/audit.h"
@@ -144,7 +144,7 @@ TEST(RegisterArguments, QuerySampleTakesTheCellAndAnswersInCarryAndA) {
   EXPECT_EQ(at(0, "blocked"), 0);
   EXPECT_EQ(at(1, "blocked"), 1);
   EXPECT_EQ(at(1, "tile"), 5);
-  EXPECT_EQ(at(1, "x"), 48);  // not applied
+  EXPECT_EQ(at(1, "x"), 48);     // not applied
   EXPECT_EQ(at(10, "tile"), 7);  // the breakable block below (3,6)
   EXPECT_EQ(at(10, "y"), 96);
   EXPECT_EQ(at(23, "tile"), 2);  // stairs: not solid, so applied
@@ -217,8 +217,8 @@ TEST_F(TablesErrors, ReferenceOutsideTheTable) {
 }
 
 TEST_F(TablesErrors, ReferenceToAnEntityTheScenarioDoesNotPlace) {
-  const std::string e = loadError([](nlohmann::json&) {},
-                                  [](nlohmann::json& s) { s["entities"].erase(2); });
+  const std::string e =
+      loadError([](nlohmann::json&) {}, [](nlohmann::json& s) { s["entities"].erase(2); });
   EXPECT_NE(e.find("registers.X: names entity 1 of table \"enemies\", but the scenario"),
             std::string::npos)
       << e;
@@ -234,11 +234,12 @@ TEST_F(TablesErrors, EntityOfAnUnknownTable) {
 }
 
 TEST_F(TablesErrors, MoreEntitiesThanTheTableHolds) {
-  const std::string e = loadError([](nlohmann::json&) {}, [](nlohmann::json& s) {
-    s["entities"].push_back({{"name", "enemy 2"}, {"x", 1}, {"y", 1}, {"table", "enemies"}});
-  });
-  EXPECT_NE(e.find("entities[3].table: table \"enemies\" holds 2 entries"), std::string::npos)
-      << e;
+  const std::string e = loadError(
+      [](nlohmann::json&) {},
+      [](nlohmann::json& s) {
+        s["entities"].push_back({{"name", "enemy 2"}, {"x", 1}, {"y", 1}, {"table", "enemies"}});
+      });
+  EXPECT_NE(e.find("entities[3].table: table \"enemies\" holds 2 entries"), std::string::npos) << e;
 }
 
 TEST_F(TablesErrors, ResultRegisterTheCpuLacks) {
