@@ -87,6 +87,16 @@ int runScenario(const RunOptions& o) {
     out["fields"] = rec.fieldNames;
     out["entities"] = nlohmann::json::array();
     for (const auto& e : scenario.entities) out["entities"].push_back(e.name);
+    if (!scenario.manifest.tables.empty()) {
+      // Entities of other tables record their own fields (and the results).
+      nlohmann::json tables = nlohmann::json::object();
+      for (size_t t = 0; t < rec.tableFieldNames.size(); ++t)
+        tables[scenario.manifest.tables[t].name] = rec.tableFieldNames[t];
+      out["tableFields"] = tables;
+      out["entityTables"] = nlohmann::json::array();
+      for (const auto& e : scenario.entities)
+        out["entityTables"].push_back(e.table.empty() ? "entity" : e.table);
+    }
     out["frames"] = nlohmann::json::array();
   } else {
     std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %-13s %-20s %s\n", "frame", "entity", "input",
@@ -98,6 +108,13 @@ int runScenario(const RunOptions& o) {
     for (size_t i = 0; i < rec.frames[f].entities.size(); ++i, ++k) {
       const core::EntityFrame& e = rec.frames[f].entities[i];
       const core::FrameVerdict& v = verdicts[k];
+      const std::vector<std::string>& names = rec.namesOf(scenario.tableOf(i));
+      // x and y in whole pixels (a fixed-point field's raw >> frac), by the entity's table.
+      const auto& tableFields = scenario.manifest.fieldsOf(scenario.tableOf(i));
+      auto pixels = [&](const char* name, int32_t raw) {
+        auto it = tableFields.find(name);
+        return it == tableFields.end() ? raw : core::fieldPixels(core::fieldShape(it->second), raw);
+      };
       if (!o.json.empty()) {
         jf.push_back({{"input", core::buttonsText(e.input)},
                       {"before", e.before},
@@ -105,7 +122,7 @@ int runScenario(const RunOptions& o) {
                       {"cycles", e.cycles},
                       {"instructions", e.instructions},
                       {"halt", core::haltKindName(e.halt)},
-                      {"verdict", core::verdictName(v.verdict)},
+                      {"verdict", v.passive ? "passive" : core::verdictName(v.verdict)},
                       {"message", v.message},
                       {"cellsRead", e.cellsRead},
                       {"attrsRead", e.attrsRead}});
@@ -113,11 +130,10 @@ int runScenario(const RunOptions& o) {
         std::string input = core::buttonsText(e.input);
         std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %-13s %-20s %s\n", f,
                     scenario.entities[i].name.c_str(), input.empty() ? "-" : input.c_str(),
-                    core::positionPixels(scenario.manifest, 0, e.x()),
-                    core::positionPixels(scenario.manifest, 1, e.y()), e.cycles,
-                    core::haltKindName(e.halt), core::verdictName(v.verdict),
-                    otherFieldsText(rec.fieldNames, e.after).c_str(),
-                    cellsText(e.cellsRead, width).c_str());
+                    pixels("x", e.x()), pixels("y", e.y()), e.cycles,
+                    e.passive ? "-" : core::haltKindName(e.halt),
+                    v.passive ? "passive" : core::verdictName(v.verdict),
+                    otherFieldsText(names, e.after).c_str(), cellsText(e.cellsRead, width).c_str());
         // The evidence of a finding, under its row (ok frames have none).
         if (!v.message.empty()) std::printf("%6s %s\n", "", v.message.c_str());
       }
@@ -141,10 +157,11 @@ int runScenario(const RunOptions& o) {
     line +=
         std::string(core::verdictName(core::Verdict(v))) + " " + std::to_string(counts[size_t(v)]);
   }
-  std::printf("%zu call(s): %s\n", verdicts.size(), line.c_str());
-  const size_t notOk = verdicts.size() - size_t(counts[size_t(core::Verdict::Ok)]);
+  const size_t judgedCalls = verdicts.size() - size_t(ws.judged().passive);
+  std::printf("%zu call(s): %s\n", judgedCalls, line.c_str());
+  const size_t notOk = ws.judged().notOk();
   if (notOk > 0) {
-    std::fprintf(stderr, "collido run: %zu of %zu call(s) not ok\n", notOk, verdicts.size());
+    std::fprintf(stderr, "collido run: %zu of %zu call(s) not ok\n", notOk, judgedCalls);
     return kExitFindings;
   }
   return kExitClean;

@@ -42,7 +42,10 @@ void GuiApp::drawEntityPanel() {
   const core::Scenario& sc = sim()->scenario();
   const core::Recording& rec = sim()->recording();
   const auto& frame = rec.frames[tl_.frame].entities;
-  const int cols = 6 + int(rec.fieldNames.size());
+  // Entities of the manifest's other tables: a table column, and their own fields
+  // under the columns of the same name (blank where their table has none).
+  const bool tables = !sc.manifest.tables.empty();
+  const int cols = 6 + int(rec.fieldNames.size()) + (tables ? 1 : 0);
   const auto& verdicts = ws_.judged().verdicts;
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 4;
   // Columns as wide as their header or widest value; the table scrolls sideways
@@ -60,6 +63,8 @@ void GuiApp::drawEntityPanel() {
                         ImVec2(0, -footer))) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("entity", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+    if (tables)
+      ImGui::TableSetupColumn("table", ImGuiTableColumnFlags_WidthFixed, fit("table", "enemies"));
     ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed,
                             fit("verdict", "ROUTINE-FAULT"));
     const auto& bound = sim()->binding().fields;
@@ -86,7 +91,13 @@ void GuiApp::drawEntityPanel() {
                             ImGuiSelectableFlags_SpanAllColumns))
         tl_.entity = int(i);
       ImGui::PopStyleColor();
-      ImGui::TableSetColumnIndex(1);
+      const int first = tables ? 3 : 2;  // the first field column
+      if (tables) {
+        ImGui::TableSetColumnIndex(1);
+        const std::string& t = sc.entities[i].table;
+        ImGui::TextUnformatted(t.empty() ? "entity" : t.c_str());
+      }
+      ImGui::TableSetColumnIndex(first - 1);
       if (const core::FrameVerdict* v = verdictAt(verdicts, tl_.frame, int(i))) {
         ImGui::PushID(int(i));
         ImGui::PushStyleColor(ImGuiCol_Text, verdictTextColour(v->verdict));
@@ -103,9 +114,14 @@ void GuiApp::drawEntityPanel() {
       } else {
         ImGui::TextDisabled("-");
       }
-      const auto& fields = sim()->binding().fields;  // the recording's field order
-      for (size_t k = 0; k < rec.fieldNames.size(); ++k) {
-        ImGui::TableSetColumnIndex(int(k) + 2);
+      const std::vector<std::string>& names = rec.namesOf(sc.tableOf(i));
+      const auto& fields = sim()->binding().fieldsOf(sc.tableOf(i));  // in `names` order
+      for (size_t c = 0; c < rec.fieldNames.size(); ++c) {
+        size_t k = c;
+        if (&names != &rec.fieldNames)
+          k = size_t(std::find(names.begin(), names.end(), rec.fieldNames[c]) - names.begin());
+        if (k >= e.before.size() || k >= e.after.size()) continue;
+        ImGui::TableSetColumnIndex(int(c) + first);
         // Fixed point as pixels.subpixels/2^frac; plain fields as the number.
         auto text = [&](int32_t raw) {
           return k < fields.size() ? core::formatFieldValue(fields[k], raw) : std::to_string(raw);
@@ -116,14 +132,16 @@ void GuiApp::drawEntityPanel() {
         else
           ImGui::TextUnformatted(text(e.after[k]).c_str());
       }
-      int col = int(rec.fieldNames.size()) + 2;
+      int col = int(rec.fieldNames.size()) + first;
       ImGui::TableSetColumnIndex(col++);
       std::string in = core::buttonsText(e.input);
       ImGui::TextUnformatted(in.empty() ? "-" : in.c_str());
       ImGui::TableSetColumnIndex(col++);
       ImGui::Text("%u", e.cycles);
       ImGui::TableSetColumnIndex(col++);
-      if (core::isFault(e.halt))
+      if (e.passive)
+        ImGui::TextDisabled("passive");
+      else if (core::isFault(e.halt))
         ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "%s", core::haltKindName(e.halt));
       else
         ImGui::TextUnformatted(core::haltKindName(e.halt));

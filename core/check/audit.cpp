@@ -198,6 +198,9 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
         fieldFromPixels(wy, c.y + kAuditDirections[size_t(c.dir)][1] * c.speed);
   }
   s.entities = {e};
+  // The other tables' entities stay where they are: the routine may read them.
+  for (size_t i = 1; i < scenario.entities.size(); ++i)
+    if (scenario.tableOf(i) != 0) s.entities.push_back(scenario.entities[i]);
   s.input = {p.input};
   s.frames = 1;
   return s;

@@ -366,8 +366,13 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
   const MapDocument ruled =
       rec.oracleCollision.empty() ? MapDocument{} : oracleMapOf(sc.map, rec.oracleCollision);
   const MapDocument& map = rec.oracleCollision.empty() ? sc.map : ruled;
-  // Recordings keep raw values; the oracle judges whole pixels (raw >> frac, floor).
-  const FieldCodec shapeX = fieldShape(m, "x"), shapeY = fieldShape(m, "y");
+  // Recordings keep raw values; the oracle judges whole pixels (raw >> frac, floor),
+  // each entity by its own table's x and y.
+  auto shapeOf = [&](int table, const char* name) {
+    const auto& fields = m.fieldsOf(table);
+    auto it = fields.find(name);
+    return it == fields.end() ? FieldCodec{} : fieldShape(it->second);
+  };
   std::vector<PadHistory> pads;
   for (size_t f = 0; f < rec.frames.size(); ++f) {
     const auto& ents = rec.frames[f].entities;
@@ -375,12 +380,25 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
     for (size_t i = 0; i < ents.size(); ++i) {
       const EntityFrame& e = ents[i];
       pads[i].update(e.input, int(f));
+      const int table = sc.tableOf(i), slot = sc.slotOf(i);
+      const FieldCodec shapeX = shapeOf(table, "x"), shapeY = shapeOf(table, "y");
       const int32_t rawX = e.before.size() > 0 ? e.before[0] : 0;
       const int32_t rawY = e.before.size() > 1 ? e.before[1] : 0;
       const int bx = fieldPixels(shapeX, rawX), by = fieldPixels(shapeY, rawY);
+      if (e.passive) {
+        // A passive table's entity is data the routine reads: nothing to judge.
+        FrameVerdict v;
+        v.frame = int(f);
+        v.entity = int(i);
+        v.passive = true;
+        v.startX = v.oracleX = v.routineX = bx;
+        v.startY = v.oracleY = v.routineY = by;
+        out.push_back(std::move(v));
+        continue;
+      }
       const int rx = fieldPixels(shapeX, unwrapRaw(shapeX, rawX, e.x()));
       const int ry = fieldPixels(shapeY, unwrapRaw(shapeY, rawY, e.y()));
-      Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input, &pads[i]);
+      Motion mv = intendedMotion(m, rec.namesOf(table), e.before, slot, e.input, &pads[i]);
       FrameVerdict v = isRoutineFault(e) ? classifyFault(e, map, sc.hitboxOf(i), sc.oracle,
                                                          m.originX, m.originY, bx, by, mv, rx, ry)
                                          : classifyMove(map, sc.hitboxOf(i), sc.oracle, m.originX,
@@ -404,7 +422,7 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
       if (!(w[0]->motion == w[1]->motion) || !(w[1]->motion == w[2]->motion)) continue;
       const bool aba = e[0]->x() == e[2]->x() && e[0]->y() == e[2]->y() &&
                        (e[0]->x() != e[1]->x() || e[0]->y() != e[1]->y());
-      if (!aba) continue;
+      if (!aba || e[0]->passive) continue;
       for (int k = 0; k < 3; ++k) {
         FrameVerdict& v = out[(f - 2 + k) * n + i];
         if (v.verdict == Verdict::Ok || v.verdict == Verdict::Gap ||

@@ -117,6 +117,9 @@ struct FrameVerdict {
   bool hasPixel = false;  // the routine's leading-edge pixel, room coordinates (FALSE-BLOCK)
   int pixelX = 0, pixelY = 0;
   std::string message;  // one line of evidence; empty for ok
+  // An entity of a table without an entry (EntityFrame::passive): Ok, never
+  // counted among the judged calls.
+  bool passive = false;
 };
 
 // Judges one move that did not fault. `routineX/Y` must already be unwrapped.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/sim/manifest_tables.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 
@@ -13,6 +14,12 @@ namespace core {
 using nlohmann::json;
 
 namespace {
+
+using detail::readCellPreset;
+using detail::readEntityRef;
+using detail::readManifestHitbox;
+using detail::readResults;
+using detail::readTables;
 
 constexpr int kManifestVersion = 2;
 
@@ -537,11 +544,18 @@ void readRegisters(JsonReader& r, const json& j, RoutineManifest& m, int version
     if (it->is_number_integer()) {
       preset.value = int(r.element(*it, p, 0, (1 << bits) - 1));
     } else if (!it->is_string() || it->get<std::string>().empty()) {
-      r.fail(p, "expected a number, \"slot\", \"field:NAME\" or a label");
+      r.fail(
+          p,
+          "expected a number, \"slot\", \"field:NAME\", \"cell:x\", \"other:TABLE:N\" or a label");
     } else {
       const std::string text = it->get<std::string>();
       if (text == "slot") {
         preset.source = RegisterPreset::Source::Slot;
+      } else if (text.rfind("cell:", 0) == 0) {
+        readCellPreset(r, p, text, preset);
+      } else if (text.rfind("other:", 0) == 0) {
+        preset.source = RegisterPreset::Source::Other;
+        preset.other = readEntityRef(r, p, text, m);
       } else if (text.rfind("field:", 0) == 0) {
         preset.source = RegisterPreset::Source::Field;
         preset.name = text.substr(6);
@@ -683,6 +697,30 @@ void readMotion(JsonReader& r, const json& j, RoutineManifest& m) {
 
 }  // namespace
 
+namespace detail {
+
+// The field and label parsers of this file, for manifest_tables.cpp.
+FieldBinding parseManifestField(JsonReader& r, const json& v, const std::string& p,
+                                int defaultStride) {
+  return parseFieldBinding(r, v, p, defaultStride);
+}
+LabelRef parseManifestLabel(JsonReader& r, const json& v, const std::string& p) {
+  return labelRef(r, v, p);
+}
+LabelRef parseManifestLabelField(JsonReader& r, const json& obj, const std::string& p,
+                                 const std::string& key, bool required) {
+  return labelField(r, obj, p, key, required);
+}
+
+}  // namespace detail
+
+int RoutineManifest::tableIndex(const std::string& name) const {
+  if (name.empty() || name == "entity") return 0;
+  for (size_t i = 0; i < tables.size(); ++i)
+    if (tables[i].name == name) return int(i) + 1;
+  return -1;
+}
+
 int presetRegisterBits(Cpu cpu, const std::string& reg) {
   static const char* const k6502[] = {"A", "X", "Y"};
   static const char* const kSm83x8[] = {"A", "B", "C", "D", "E", "H", "L"};
@@ -790,16 +828,12 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
     }
     readMap(r, j, m);
     readSweep(r, j, m);
+    readTables(r, j, m, version);
     readRegisters(r, j, m, version);
-    if (const json* hb = r.object(j, "", "hitbox", false)) {
-      Hitbox h;
-      h.x = int(r.integer(*hb, "hitbox", "x", -256, 256));
-      h.y = int(r.integer(*hb, "hitbox", "y", -256, 256));
-      h.w = int(r.integer(*hb, "hitbox", "w", 1, 256));
-      h.h = int(r.integer(*hb, "hitbox", "h", 1, 256));
-      m.hitbox = h;
-    }
+    if (const json* hb = r.object(j, "", "hitbox", false))
+      m.hitbox = readManifestHitbox(r, *hb, "hitbox");
     readMotion(r, j, m);
+    readResults(r, j, m, version);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;

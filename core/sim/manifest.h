@@ -219,12 +219,64 @@ struct GameSpec {
   std::string entitySlot = "order";
 };
 
+// An entity table of the manifest's `tables` block besides the default one (the
+// `entity` block, table 0): a second object table (the enemies, the other sprite)
+// with its own fields, slot byte and count. With an `entry` its entities are
+// called like the default table's; without one they are passive data the
+// routine reads, placed at the start and recorded every frame.
+struct EntityTable {
+  std::string name;
+  LabelRef slot;      // written with the entity's index in its table before each call
+  std::string entry;  // empty: passive
+  int count = 1;      // entries the routine's table holds
+  std::map<std::string, FieldBinding> fields;  // "x", "y" required
+  std::optional<Hitbox> hitbox;                // default: the manifest's
+};
+
+// Another entity, named by table and index ("other:enemies:0"), and optionally
+// one of its fields ("other:enemies:0.x").
+struct EntityRef {
+  int table = 0;      // 0: the default table; k: RoutineManifest::tables[k - 1]
+  int index = 0;      // the entity's index in its table (its slot)
+  std::string field;  // empty: the index itself
+};
+
+// Which edge of the hitbox a cell preset takes ("cell:x" ... "cell:bottom").
+enum class CellEdge : uint8_t { Left, Top, Right, Bottom };
+
 // A register preset applied before each call ("registers": {"X": "slot"}).
 struct RegisterPreset {
   std::string reg;  // "A", "X", "Y" (6502); "A" ... "L", "AF", "BC", "DE", "HL" (SM83)
-  enum class Source : uint8_t { Number, Slot, Field, Label } source = Source::Number;
+  enum class Source : uint8_t {
+    Number,
+    Slot,
+    Field,
+    Label,
+    Cell,   // the table column/row of the cell under an edge of the hitbox
+    Other,  // another entity's index or field (EntityRef)
+  } source = Source::Number;
   int value = 0;     // Number
   std::string name;  // Field: the entity field; Label: the symbol whose address is loaded
+  CellEdge edge = CellEdge::Left;  // Cell
+  bool next = false;               // Cell: of the hitbox moved by the intended motion
+  EntityRef other;                 // Other
+};
+
+// A value read after each call ("results": {"blocked": "carry", "tile": "A"}),
+// recorded as an extra field of the call.
+struct ResultSpec {
+  std::string name;
+  enum class Source : uint8_t { Register, Carry, Zero, Ram } source = Source::Register;
+  std::string reg;  // Register
+  LabelRef ref;     // Ram: one byte
+};
+
+// "apply": the runner moves the entity by the intended motion after a call whose
+// result `result` is non-zero (or zero with `whenZero`): for routines that only
+// answer "may it move?" and leave the move to their caller.
+struct ApplySpec {
+  std::string result;  // empty: no apply
+  bool whenZero = false;
 };
 
 struct RoutineManifest {
@@ -255,6 +307,15 @@ struct RoutineManifest {
   std::optional<SweepSpec> sweep;         // sprite-pair routines only
   std::optional<GameSpec> game;           // version 2: call a built game's routine in place
   std::vector<RegisterPreset> registers;  // version 2: set before each call, in this order
+  std::vector<EntityTable> tables;        // version 2: tables besides the default, by name
+  std::vector<ResultSpec> results;        // version 2: read after each call
+  ApplySpec apply;                        // version 2
+  // The fields of table `t` (0: the default table's `fields`).
+  const std::map<std::string, FieldBinding>& fieldsOf(int t) const {
+    return t <= 0 ? fields : tables[size_t(t - 1)].fields;
+  }
+  // The table named `name` ("" and "entity": the default, 0); -1 when none.
+  int tableIndex(const std::string& name) const;
 };
 
 // The registers a preset may name for `cpu`, and their width in bits (0: unknown name).

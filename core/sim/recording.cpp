@@ -18,9 +18,9 @@ size_t Recording::byteSize() const {
 }
 
 bool Recording::operator==(const Recording& o) const {
-  if (fieldNames != o.fieldNames || keyInterval != o.keyInterval ||
-      oracleCollision != o.oracleCollision || frames.size() != o.frames.size() ||
-      keyframes.size() != o.keyframes.size())
+  if (fieldNames != o.fieldNames || tableFieldNames != o.tableFieldNames ||
+      keyInterval != o.keyInterval || oracleCollision != o.oracleCollision ||
+      frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
     return false;
   for (size_t i = 0; i < keyframes.size(); ++i)
     if (!keyframes[i].sameAs(o.keyframes[i])) return false;
@@ -33,7 +33,7 @@ bool Recording::operator==(const Recording& o) const {
           a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
           a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
           a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
-          a[i].faultDetail != b[i].faultDetail)
+          a[i].faultDetail != b[i].faultDetail || a[i].passive != b[i].passive)
         return false;
   }
   return true;

@@ -1,5 +1,6 @@
 #include "core/sim/scenario.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -120,7 +121,74 @@ std::string buttonsText(uint8_t mask) {
 
 Hitbox Scenario::hitboxOf(size_t i) const {
   if (i < entities.size() && entities[i].hitbox) return *entities[i].hitbox;
+  if (const int t = tableOf(i); t > 0 && manifest.tables[size_t(t - 1)].hitbox)
+    return *manifest.tables[size_t(t - 1)].hitbox;
   return manifest.hitbox.value_or(Hitbox{});
+}
+
+int Scenario::tableOf(size_t i) const {
+  if (manifest.tables.empty() || i >= entities.size()) return 0;
+  return std::max(manifest.tableIndex(entities[i].table), 0);
+}
+
+int Scenario::slotOf(size_t i) const {
+  if (manifest.tables.empty()) return int(i);
+  const int t = tableOf(i);
+  int slot = 0;
+  for (size_t k = 0; k < i && k < entities.size(); ++k) slot += tableOf(k) == t;
+  return slot;
+}
+
+int Scenario::entityOf(int table, int slot) const {
+  for (size_t i = 0; i < entities.size(); ++i)
+    if (tableOf(i) == table && slot-- == 0) return int(i);
+  return -1;
+}
+
+bool Scenario::moves(size_t i) const {
+  const int t = tableOf(i);
+  return t == 0 || !manifest.tables[size_t(t - 1)].entry.empty();
+}
+
+bool checkEntityTables(const Scenario& s, std::string* error) {
+  const RoutineManifest& m = s.manifest;
+  std::vector<int> placed(m.tables.size() + 1, 0);
+  for (size_t i = 0; i < s.entities.size(); ++i) {
+    const std::string p = "entities[" + std::to_string(i) + "]";
+    const EntitySpec& e = s.entities[i];
+    const int t = m.tableIndex(e.table);
+    if (t < 0) {
+      std::string names = "entity";
+      for (const EntityTable& et : m.tables) names += ", " + et.name;
+      *error = s.path + ": " + p + ".table: \"" + e.table + "\" is not a table of the routine (" +
+               names + ")";
+      return false;
+    }
+    if (t > 0 && ++placed[size_t(t)] > m.tables[size_t(t - 1)].count) {
+      *error = s.path + ": " + p + ".table: table \"" + e.table + "\" holds " +
+               std::to_string(m.tables[size_t(t - 1)].count) + " entries (" + m.path + ": tables." +
+               e.table + ".count)";
+      return false;
+    }
+    if (t == 0) ++placed[0];
+    for (const auto& [name, value] : e.fields)
+      if (!m.fieldsOf(t).count(name)) {
+        *error = s.path + ": " + p + ".fields." + name + ": the routine has no field \"" + name +
+                 "\"" + (t > 0 ? " in table \"" + e.table + "\"" : "");
+        return false;
+      }
+  }
+  for (const RegisterPreset& r : m.registers) {
+    if (r.source != RegisterPreset::Source::Other || r.other.index < placed[size_t(r.other.table)])
+      continue;
+    const std::string table =
+        r.other.table == 0 ? "entity" : m.tables[size_t(r.other.table - 1)].name;
+    *error = m.path + ": registers." + r.reg + ": names entity " + std::to_string(r.other.index) +
+             " of table \"" + table + "\", but the scenario " + s.path + " places " +
+             std::to_string(placed[size_t(r.other.table)]);
+    return false;
+  }
+  return true;
 }
 
 json inputToJson(const std::vector<uint8_t>& input) {
@@ -171,6 +239,8 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
                 int(r.element(*it, JsonReader::join(p + ".fields", it.key()), -32768, 65535));
         if (const json* hb = r.object(e, p, "hitbox", false))
           spec.hitbox = readHitbox(r, *hb, JsonReader::join(p, "hitbox"));
+        spec.table = r.string(e, p, "table", "");
+        if (spec.table == "entity") spec.table.clear();
         s.entities.push_back(spec);
       }
       if (r.ok() && s.entities.empty()) r.fail("entities", "is empty");
@@ -226,13 +296,7 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
   else if (!loadMap(s.mapPath, s.map, error))
     return false;
   if (!loadManifest(s.manifestPath, s.manifest, error)) return false;
-  for (size_t i = 0; i < s.entities.size(); ++i)
-    for (const auto& [name, value] : s.entities[i].fields)
-      if (!s.manifest.fields.count(name)) {
-        *error = path + ": entities[" + std::to_string(i) + "].fields." + name +
-                 ": the routine has no field \"" + name + "\"";
-        return false;
-      }
+  if (!checkEntityTables(s, error)) return false;
   out = std::move(s);
   return true;
 }
@@ -250,6 +314,7 @@ json scenarioToJson(const std::string& path, const Scenario& s) {
   json ents = json::array();
   for (const EntitySpec& e : s.entities) {
     json je = {{"name", e.name}, {"x", e.x}, {"y", e.y}, {"colour", colourText(e.colour)}};
+    if (!e.table.empty()) je["table"] = e.table;
     if (!e.fields.empty()) je["fields"] = e.fields;
     if (e.hitbox)
       je["hitbox"] = {

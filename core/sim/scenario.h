@@ -54,6 +54,7 @@ struct EntitySpec {
   Rgba colour{255, 208, 48, 255};
   std::map<std::string, int> fields;  // initial values of other manifest fields
   std::optional<Hitbox> hitbox;       // overrides the manifest's
+  std::string table;                  // the manifest table it belongs to ("": the default)
 };
 
 struct OracleSettings {
@@ -89,9 +90,22 @@ struct Scenario {
 
   // The input for frame `f` (0 past the end of the script).
   uint8_t inputAt(int f) const { return f >= 0 && f < int(input.size()) ? input[f] : 0; }
-  // The hitbox of entity `i`.
+  // The hitbox of entity `i`: its own, its table's, or the manifest's.
   Hitbox hitboxOf(size_t i) const;
+  // The manifest table of entity `i` (0: the default table) and its index in that
+  // table: the slot the routine addresses it by. Without tables both are trivial.
+  int tableOf(size_t i) const;
+  int slotOf(size_t i) const;
+  // The scenario index of entity `slot` of table `table`; -1 when there is none.
+  int entityOf(int table, int slot) const;
+  // Whether entity `i` is called (its table has an entry) or is passive data.
+  bool moves(size_t i) const;
 };
+
+// Checks the entities against the manifest's tables (each names a table, fits
+// its count and sets only its fields) and that every "other:TABLE:N" reference
+// names a placed entity. The error names the JSON path.
+bool checkEntityTables(const Scenario& s, std::string* error);
 
 // Loads the scenario and the map and manifest it names.
 bool loadScenario(const std::string& path, Scenario& out, std::string* error);

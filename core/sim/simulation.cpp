@@ -144,6 +144,67 @@ bool checkRegions(const std::vector<Region>& regions, std::string* error) {
 
 }  // namespace
 
+namespace {
+
+// The manifest's tables besides the default: entry, slot byte and fields, each
+// field's bytes over the table's `count` entries a region of its own.
+template <typename RegionFn>
+bool bindTables(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, RegionFn& region,
+                std::string* error) {
+  uint16_t a = 0;
+  for (const EntityTable& t : m.tables) {
+    const std::string p = "tables." + t.name;
+    Binding::Table bt;
+    bt.name = t.name;
+    if (!t.entry.empty()) {
+      if (!resolve(dbg, {t.entry, 0}, p + ".entry", a, error)) return false;
+      bt.entry = a;
+    }
+    if (!t.slot.empty()) {
+      if (!resolve(dbg, t.slot, p + ".slot", a, error)) return false;
+      bt.slot = a;
+      region(p + ".slot", a, 1);
+    }
+    std::vector<std::string> order{"x", "y"};
+    for (const auto& [name, f] : t.fields)
+      if (name != "x" && name != "y") order.push_back(name);
+    for (const std::string& name : order) {
+      const FieldBinding& f = t.fields.at(name);
+      const std::string path = p + ".fields." + name;
+      Binding::Field bf;
+      if (!resolve(dbg, f.ref, f.split() ? path + ".lo" : path, bf.address, error)) return false;
+      bf.name = name;
+      bf.size = f.size;
+      bf.stride = f.stride;
+      bf.isSigned = f.isSigned;
+      bf.bigEndian = f.bigEndian;
+      bf.fracBits = f.fracBits;
+      bf.initial = f.initial;
+      const uint32_t span = uint32_t(t.count - 1) * f.stride;
+      if (f.split()) {
+        if (!resolve(dbg, f.hi, path + ".hi", bf.hiAddress, error)) return false;
+        bf.split = true;
+        region(path + ".lo", bf.address, span + 1);
+        region(path + ".hi", bf.hiAddress, span + 1);
+      } else {
+        region(path, bf.address, span + f.size);
+      }
+      bt.fields.push_back(std::move(bf));
+    }
+    b.tables.push_back(std::move(bt));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> Binding::recordedNames(int t) const {
+  std::vector<std::string> names;
+  for (const Field& f : fieldsOf(t)) names.push_back(f.name);
+  for (const Result& r : results) names.push_back(r.name);
+  return names;
+}
+
 bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std::string* error,
                  const std::vector<ImageChunk>& chunks, int entities) {
   b = Binding{};
@@ -299,8 +360,16 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     rest.push_back(t);
     if (!checkRegions(rest, error)) return false;
   }
+  if (!bindTables(m, dbg, b, region, error)) return false;
   for (const RegisterPreset& p : m.registers) {
-    Binding::Preset bp{p.reg, p.source, uint32_t(p.value), -1};
+    Binding::Preset bp;
+    bp.reg = p.reg;
+    bp.source = p.source;
+    bp.value = uint32_t(p.value);
+    bp.name = p.name;
+    bp.edge = p.edge;
+    bp.next = p.next;
+    bp.other = p.other;
     if (p.source == RegisterPreset::Source::Field) {
       bp.field = b.fieldIndex(p.name);
     } else if (p.source == RegisterPreset::Source::Label) {
@@ -309,6 +378,15 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     }
     b.presets.push_back(std::move(bp));
   }
+  for (const ResultSpec& r : m.results) {
+    Binding::Result br{r.name, r.source, r.reg, 0};
+    if (r.source == ResultSpec::Source::Ram &&
+        !resolve(dbg, r.ref, "results." + r.name, br.address, error))
+      return false;
+    if (r.name == m.apply.result) b.applyResult = int(b.results.size());
+    b.results.push_back(std::move(br));
+  }
+  b.applyWhenZero = m.apply.whenZero;
   return checkRegions(regions, error);
 }
 
@@ -371,8 +449,10 @@ bool Simulation::build(const Scenario& scenario, std::string* error) {
 
 bool Simulation::bindImage(const AsmResult& image, std::string* error) {
   Binding b;
-  if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks,
-                   int(scenario_.entities.size()))) {
+  // The default table's field regions span its own entities (other tables have a count).
+  int ownEntities = 0;
+  for (size_t i = 0; i < scenario_.entities.size(); ++i) ownEntities += scenario_.tableOf(i) == 0;
+  if (!bindRoutine(scenario_.manifest, image.debug, b, error, image.chunks, ownEntities)) {
     *error = scenario_.manifest.path + ": " + *error;
     return false;
   }
@@ -469,13 +549,24 @@ std::vector<int32_t> Simulation::readFields(int slot) const {
 }
 
 void Simulation::readFieldsInto(int slot, std::vector<int32_t>& v) const {
-  v.resize(binding_.fields.size());
+  readTableFieldsInto(0, slot, v);
+}
+
+uint16_t Simulation::entryOf(int entity) const {
+  const int t = scenario_.tableOf(size_t(entity));
+  if (t > 0 && binding_.tables[size_t(t - 1)].entry) return *binding_.tables[size_t(t - 1)].entry;
+  return binding_.entry;
+}
+
+void Simulation::readTableFieldsInto(int table, int slot, std::vector<int32_t>& v) const {
+  const std::vector<Binding::Field>& fields = binding_.fieldsOf(table);
+  v.resize(fields.size());
   // Straight from the machine's memory when it has a flat view: this runs twice
   // per call, and a virtual peek per byte showed in the frame runner's profile.
   const uint8_t* mem = machine_->memory();
   for (size_t i = 0; i < v.size(); ++i)
-    v[i] = mem ? core::readField(mem, binding_.fields[i], slot)
-               : core::readField(*machine_, binding_.fields[i], slot);
+    v[i] =
+        mem ? core::readField(mem, fields[i], slot) : core::readField(*machine_, fields[i], slot);
 }
 
 void Simulation::writeField(int slot, const Binding::Field& f, int32_t value) {
@@ -516,24 +607,6 @@ void Simulation::writeInput(int slot, uint8_t input) {
   }
 }
 
-void Simulation::prepareCall(int slot) {
-  if (binding_.slot) machine_->poke(*binding_.slot, uint8_t(slot));
-  if (binding_.presets.empty()) return;
-  std::vector<std::pair<std::string, uint32_t>> regs;
-  std::vector<int32_t> fields;
-  for (const Binding::Preset& p : binding_.presets) {
-    uint32_t v = p.value;
-    if (p.source == RegisterPreset::Source::Slot) {
-      v = uint32_t(slot);
-    } else if (p.source == RegisterPreset::Source::Field && p.field >= 0) {
-      if (fields.empty()) readFieldsInto(slot, fields);
-      v = uint32_t(fields[size_t(p.field)]);
-    }
-    regs.push_back({p.reg, v});
-  }
-  machine_->setCallRegisters(std::move(regs));
-}
-
 void Simulation::resetToStart() {
   std::string error;
   startState(&error);
@@ -549,15 +622,16 @@ bool Simulation::startState(std::string* error) {
   refreshCellBases();
   for (size_t i = 0; i < scenario_.entities.size(); ++i) {
     const EntitySpec& e = scenario_.entities[i];
-    for (const auto& f : binding_.fields)
-      if (f.initial) writeField(int(i), f, *f.initial);
+    const int slot = scenario_.slotOf(i);
+    const std::vector<Binding::Field>& fields = binding_.fieldsOf(scenario_.tableOf(i));
+    for (const auto& f : fields)
+      if (f.initial) writeField(slot, f, *f.initial);
     // Scenario positions are whole pixels: a fixed-point field starts at sub-pixel 0.
-    writeField(int(i), binding_.fields[0], fieldFromPixels(binding_.fields[0], e.x));
-    writeField(int(i), binding_.fields[1], fieldFromPixels(binding_.fields[1], e.y));
-    for (const auto& [name, value] : e.fields) {
-      int k = binding_.fieldIndex(name);
-      if (k >= 0) writeField(int(i), binding_.fields[k], value);
-    }
+    writeField(slot, fields[0], fieldFromPixels(fields[0], e.x));
+    writeField(slot, fields[1], fieldFromPixels(fields[1], e.y));
+    for (const auto& [name, value] : e.fields)
+      for (const auto& f : fields)
+        if (f.name == name) writeField(slot, f, value);
   }
   start_ = machine_->snapshot();
   return true;
@@ -569,7 +643,8 @@ EntityFrame Simulation::runEntity(int slot, uint8_t input, bool observe) {
   return ef;
 }
 
-void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFrame& ef, bool memo) {
+void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFrame& ef,
+                               bool memo) {
   // A fresh record (every field reset) that keeps the old one's vectors.
   std::vector<int32_t> before = std::move(ef.before), after = std::move(ef.after);
   std::vector<uint16_t> cells = std::move(ef.cellsRead), attrs = std::move(ef.attrsRead);
@@ -582,21 +657,40 @@ void Simulation::runEntityInto(int slot, uint8_t input, bool observe, EntityFram
   ef.attrsRead.clear();
 
   ef.input = input;
-  writeInput(slot, input);
-  prepareCall(slot);
-  readFieldsInto(slot, ef.before);
+  const int table = scenario_.tableOf(size_t(entity)), slot = scenario_.slotOf(size_t(entity));
+  if (table > 0 && !binding_.tables[size_t(table - 1)].entry) {
+    // Passive data: the routine reads it; nothing is called for it.
+    ef.passive = true;
+    ef.input = 0;
+    readTableFieldsInto(table, slot, ef.before);
+    ef.after = ef.before;
+    return;
+  }
+  lastInput_ = input;
+  // The input byte belongs to the default table's entities (input.slot counts in it).
+  writeInput(table == 0 ? slot : -2, input);
+  prepareCall(entity);
+  readTableFieldsInto(table, slot, ef.before);
+  appendResults(ef.before, true);
   if (binding_.cellPointer) refreshCellBases();
-  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls()) {
+  const uint16_t entry = entryOf(entity);
+  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls() && table == 0) {
     runMemoised(slot, input, observe, ef);
   } else {
     ProbeObserver probe(binding_, cellBases_, scenario_.map.room, ef);
     // Unobserved calls still watch writes: a write into the map is a fault either way.
     machine_->setWatchSink(&probe, observe);
-    CallResult r = machine_->call(binding_.entry, scenario_.manifest.cycleBudget, nullptr);
+    CallResult r = machine_->call(entry, scenario_.manifest.cycleBudget, nullptr);
     machine_->setWatchSink(nullptr);
     takeResult(r, ef);
   }
-  readFieldsInto(slot, ef.after);
+  readTableFieldsInto(table, slot, ef.after);
+  appendResults(ef.after, false);
+  if (binding_.applyResult >= 0) {
+    applyMove(entity, table, slot, input, ef.before, ef.after);
+    readTableFieldsInto(table, slot, ef.after);
+    appendResults(ef.after, false);
+  }
 }
 
 void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame& ef) {
@@ -699,7 +793,9 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   Recording rec;
   rec.frames = std::move(spareFrames_);
   spareFrames_.clear();
-  for (const auto& f : binding_.fields) rec.fieldNames.push_back(f.name);
+  rec.fieldNames = binding_.recordedNames(0);
+  for (size_t t = 1; t <= binding_.tables.size(); ++t)
+    rec.tableFieldNames.push_back(binding_.recordedNames(int(t)));
   rec.oracleCollision = oracleCollision_;
   rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
@@ -780,7 +876,9 @@ bool Simulation::seek(int frame, int entity) {
   for (int f = k * recording_.keyInterval; f <= frame; ++f)
     for (int i = 0; i < int(scenario_.entities.size()); ++i) {
       if (f == frame && i == entity) {
-        writeInput(i, scenario_.inputAt(f));
+        const int table = scenario_.tableOf(size_t(i));
+        lastInput_ = scenario_.inputAt(f);
+        writeInput(table == 0 ? scenario_.slotOf(size_t(i)) : -2, scenario_.inputAt(f));
         prepareCall(i);
         return true;
       }
@@ -805,7 +903,7 @@ bool Simulation::seekFrameMode(int frame, int entity) {
 Trace Simulation::trace(int frame, int entity, size_t maxSteps) {
   Trace t;
   if (!seek(frame, entity)) return t;
-  machine_->beginCall(binding_.entry);
+  machine_->beginCall(entryOf(entity));
   TraceObserver obs;
   uint64_t cycles = 0;
   for (size_t i = 0; i < maxSteps; ++i) {

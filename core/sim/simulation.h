@@ -58,16 +58,45 @@ struct Binding {
   AttributeFormat attrFormat = AttributeFormat::Mrn;
   uint8_t attrMaskSolid = 0, attrMaskUp = 0, attrMaskDown = 0, attrMaskLeft = 0, attrMaskRight = 0;
   std::optional<uint16_t> ruleTable, rulePredicate;  // map.rule: lookup table, predicate label
-  // The manifest's register presets: a number or a label's address, the slot, or a field.
+  // The manifest's register presets: a number or a label's address, the slot, a
+  // field, a cell under the hitbox, or another entity's index or field.
   struct Preset {
     std::string reg;
     RegisterPreset::Source source = RegisterPreset::Source::Number;
-    uint32_t value = 0;  // Number, Label
-    int field = -1;      // Field: index into `fields`
+    uint32_t value = 0;              // Number, Label
+    int field = -1;                  // Field: index into `fields`
+    std::string name;                // Field: its name (other tables look it up by name)
+    CellEdge edge = CellEdge::Left;  // Cell
+    bool next = false;
+    EntityRef other;  // Other: the table, index and field name
   };
   std::vector<Preset> presets;
+  // The manifest's tables besides the default one, in order (table k is tables[k - 1]).
+  struct Table {
+    std::string name;
+    std::optional<uint16_t> entry;  // none: passive
+    std::optional<uint16_t> slot;
+    std::vector<Field> fields;  // "x" first, "y" second, then the others by name
+  };
+  std::vector<Table> tables;
+  // The manifest's results, read after each call; a Ram result's byte.
+  struct Result {
+    std::string name;
+    ResultSpec::Source source = ResultSpec::Source::Register;
+    std::string reg;
+    uint16_t address = 0;
+  };
+  std::vector<Result> results;
+  int applyResult = -1;  // index into `results` ("apply"), -1: none
+  bool applyWhenZero = false;
 
   int fieldIndex(const std::string& name) const;
+  // The fields of table `t` (0: the default `fields`).
+  const std::vector<Field>& fieldsOf(int t) const {
+    return t <= 0 ? fields : tables[size_t(t - 1)].fields;
+  }
+  // The names a call of table `t` records: its fields, then the results.
+  std::vector<std::string> recordedNames(int t) const;
 };
 
 // Reads a source's text instead of the file on disk (the editor's unsaved
@@ -96,6 +125,9 @@ struct EntityFrame {
   std::vector<uint16_t> cellsRead;  // room cell indices (row * width + col), in first-read order
   std::vector<uint16_t> attrsRead;  // metatile ids whose attribute byte was read
   bool badWrite = false;            // wrote into the encoded room or attribute table
+  // An entity of a table without an entry: not called; before and after are the
+  // fields it holds at that point of the frame (no results, input 0). Not judged.
+  bool passive = false;
   // What a fault's kind does not say: the CPU's reason for a faulting halt
   // (CallResult::detail) and/or the first write into the map (value, address,
   // cell or metatile), joined by "; ". Empty for a clean call.
@@ -110,7 +142,16 @@ struct FrameRecord {
 };
 
 struct Recording {
+  // What EntityFrame::before/after hold for the default table's calls: its
+  // fields, then the manifest's results.
   std::vector<std::string> fieldNames;
+  // The same for the manifest's other tables (table k: tableFieldNames[k - 1]).
+  std::vector<std::vector<std::string>> tableFieldNames;
+  // The names an entity of table `t` records.
+  const std::vector<std::string>& namesOf(int t) const {
+    return t <= 0 || size_t(t) > tableFieldNames.size() ? fieldNames
+                                                        : tableFieldNames[size_t(t - 1)];
+  }
   std::vector<FrameRecord> frames;
   int keyInterval = 16;
   std::vector<Snapshot> keyframes;  // machine state at the start of frame k * keyInterval
@@ -224,8 +265,12 @@ class Simulation {
   // (audits that re-run cases). clone() copies it.
   void setCallMemo(size_t budgetBytes, bool runEntityToo = false);
   const CallMemo* callMemo() const { return memo_.get(); }
-  // Reads and writes an entity's fields in the routine's memory.
+  // The label an entity's calls start at (its table's entry).
+  uint16_t entryOf(int entity) const;
+  // Reads and writes an entity's fields in the routine's memory (the default table's).
   std::vector<int32_t> readFields(int slot) const;
+  // The fields of table `table`'s entity `slot`.
+  void readTableFieldsInto(int table, int slot, std::vector<int32_t>& out) const;
   void writeField(int slot, const Binding::Field& f, int32_t value);
   // Resets RAM to the freshly loaded image with the room encoded and entities placed.
   void resetToStart();
@@ -233,8 +278,16 @@ class Simulation {
 
  private:
   void writeInput(int slot, uint8_t input);
-  // Slot byte and register presets for `slot`'s call (after its input is written).
-  void prepareCall(int slot);
+  // Slot byte and register presets for entity `entity`'s call (after its input is written).
+  void prepareCall(int entity);
+  // The results (appended to `v`): read now from the machine, or 0 (`zero`).
+  void appendResults(std::vector<int32_t>& v, bool zero) const;
+  // The value of a "cell:..." register preset for entity `entity`.
+  int cellPreset(const Binding::Preset& p, int entity, int table, int slot) const;
+  uint8_t lastInput_ = 0;  // the input of the call being prepared ("cell:...:next")
+  // "apply": moves the entity by its intended motion when the result says so.
+  void applyMove(int entity, int table, int slot, uint8_t input, const std::vector<int32_t>& before,
+                 const std::vector<int32_t>& after);
   bool bindGame(const AsmResult& image, const Binding& b, std::string* error);
   // runEntity() into `out`, reusing the capacity of its vectors: re-simulation
   // then allocates nothing per call.

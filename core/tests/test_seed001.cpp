@@ -31,8 +31,8 @@ class Seed001 : public ::testing::Test {
     ASSERT_TRUE(loadScenario(repoFile("maps/seed001_shooter.scenario.json"), sc_, &error)) << error;
     Scenario two = sc_;
     two.entities.resize(2);
-    two.entities[0] = {"bullet", 100, 60, {}, {{"dir", 0}, {"speed", 0}}, {}};
-    two.entities[1] = {"enemy", 100, 60, {}, {{"dir", 1}, {"speed", 0}}, {}};
+    two.entities[0] = {"bullet", 100, 60, {}, {{"dir", 0}, {"speed", 0}}, {}, ""};
+    two.entities[1] = {"enemy", 100, 60, {}, {{"dir", 1}, {"speed", 0}}, {}, ""};
     two.input.clear();
     two.frames = 1;
     ASSERT_TRUE(sim_.build(two, &error)) << error;

@@ -31,6 +31,10 @@ JudgedRecording judgeRecording(const Scenario& scenario, const Recording& rec) {
   j.verdicts = classifyRecording(scenario, rec);
   j.frameVerdict.assign(rec.frames.size(), Verdict::Ok);
   for (const FrameVerdict& v : j.verdicts) {
+    if (v.passive) {
+      ++j.passive;
+      continue;
+    }
     ++j.counts[size_t(v.verdict)];
     if (v.frame < 0 || v.frame >= int(rec.frames.size())) continue;
     Verdict& worst = j.frameVerdict[size_t(v.frame)];

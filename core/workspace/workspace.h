@@ -32,7 +32,10 @@ struct JudgedRecording {
   float maxFrameCycles = 1;
   std::array<uint64_t, kVerdictCount> counts{};  // calls per verdict
 
-  size_t notOk() const { return verdicts.size() - size_t(counts[size_t(Verdict::Ok)]); }
+  uint64_t passive = 0;  // verdicts of passive tables' entities: in no count
+  size_t notOk() const {
+    return verdicts.size() - size_t(counts[size_t(Verdict::Ok)]) - size_t(passive);
+  }
 };
 
 // How bad a verdict is, for "the worst of a frame": ROUTINE-FAULT, TUNNEL,
