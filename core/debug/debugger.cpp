@@ -421,7 +421,7 @@ bool Debugger::ensureMemory() {
   if (memoryFrame_ != cursor_.frame || memoryEntity_ != cursor_.entity) {
     // The machine at the start of the call, as the trace began it.
     sim_->seek(cursor_.frame, cursor_.entity);
-    sim_->machine().beginCall(sim_->binding().entry);
+    sim_->machine().beginCall(sim_->entryOf(cursor_.entity));
     m.start.resize(0x10000);
     for (uint32_t a = 0; a < 0x10000; ++a) m.start[a] = sim_->machine().peek(uint16_t(a));
     memoryFrame_ = cursor_.frame;
@@ -618,7 +618,7 @@ DebugStop Debugger::step(StepKind kind) {
 int Debugger::scanCall(int frame, int entity, DebugStop* stop) {
   if (!sim_->seek(frame, entity)) return -1;
   Machine& m = sim_->machine();
-  m.beginCall(sim_->binding().entry);
+  m.beginCall(sim_->entryOf(entity));
   const bool slow = hasConditionsOrWatchpoints();
   if (!slow) {
     // Plain breakpoints: the machine's own breakpoint check at full speed.

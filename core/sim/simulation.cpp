@@ -902,7 +902,8 @@ bool Simulation::seekFrameMode(int frame, int entity) {
 
 Trace Simulation::trace(int frame, int entity, size_t maxSteps) {
   Trace t;
-  if (!seek(frame, entity)) return t;
+  // A passive table's entity has no call to trace.
+  if (!scenario_.moves(size_t(std::max(entity, 0))) || !seek(frame, entity)) return t;
   machine_->beginCall(entryOf(entity));
   TraceObserver obs;
   uint64_t cycles = 0;
