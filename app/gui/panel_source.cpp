@@ -202,10 +202,17 @@ void GuiApp::drawSourcePanel() {
       drawSourceView();
       ImGui::EndTabItem();
     }
-    const ImGuiTabItemFlags flags = editor_.showEditor ? ImGuiTabItemFlags_SetSelected : 0;
-    editor_.showEditor = false;
+    // In its own window the editor takes the request (drawRoutineWindow).
+    const bool select = editor_.showEditor && !view_.routineWindow;
+    const ImGuiTabItemFlags flags = select ? ImGuiTabItemFlags_SetSelected : 0;
+    if (!view_.routineWindow) editor_.showEditor = false;
     if (ImGui::BeginTabItem("Routine", nullptr, flags)) {
-      drawRoutineEditor();
+      if (!view_.routineWindow) {
+        drawRoutineEditor();
+      } else {
+        ImGui::TextDisabled("The routine editor is in its own window.");
+        if (ImGui::Button("Back into this tab")) view_.routineWindow = false;
+      }
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

@@ -23,6 +23,7 @@ std::string overlayNames() {
 // --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.
 void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
+  if (opts_.show == "routine-window") view_.routineWindow = true;
   if (opts_.show == "oam" || opts_.show == "vram") dbg_.memorySource = opts_.show == "oam" ? 1 : 2;
   ensureTrace();  // the debugger follows the opened simulation
   if (opts_.show == "binding" && !binding_ && sim()->scenario().manifest.game)
@@ -89,6 +90,42 @@ void GuiApp::runScript() {
     std::printf("script: frame %d, %s, instruction %d of %zu, PC $%04X\n", tl_.frame,
                 sim()->scenario().entities[tl_.entity].name.c_str(), step + 1, steps.size(),
                 steps[step].pc);
+}
+
+}  // namespace app
+
+namespace app {
+
+// --assemble, --revert-routine and --new-room (in that order, after recovery,
+// which is how a scripted run gets unsaved routine buffers): each prints how
+// many diagnostics the routine editor then holds.
+void GuiApp::runDeskScript() {
+  if (!sim() || !(opts_.assemble || opts_.revertRoutine || opts_.newRoom)) return;
+  auto report = [this](const char* step) {
+    std::printf("%s: routine editor: %zu diagnostics\n", step, editor_.diagnostics.size());
+  };
+  if (opts_.assemble) {
+    syncEditorFiles();
+    const bool ok = assembleRoutine();
+    finishSimulation();
+    std::printf("assemble: %s\n", ok ? "ok" : editor_.message.c_str());
+    report("assemble");
+  }
+  if (opts_.revertRoutine) {
+    syncEditorFiles();
+    for (int i = 0; i < int(editor_.files.size()); ++i)
+      if (editor_.files[size_t(i)].dirty()) revertEditorFile(i);
+    report("revert-routine");
+  }
+  if (opts_.newRoom) {
+    // As "Save changes?" answered Discard.
+    edit_.history.clear();
+    discardEditorFiles(editor_);
+    newRoom();
+    finishSimulation();
+    if (sim()) syncEditorFiles();
+    report("new-room");
+  }
 }
 
 }  // namespace app
