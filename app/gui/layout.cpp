@@ -26,6 +26,7 @@ constexpr float kCpuH = 210.0f / 560.0f;
 constexpr float kAuditW = 290.0f / 1600.0f;
 constexpr float kTimelineW = 600.0f / 1600.0f;
 constexpr float kEntitiesX = 1050.0f / 1600.0f;
+constexpr float kEntitiesW = 450.0f / 1600.0f;
 
 float px(float v) {
   return std::round(v);
@@ -38,14 +39,17 @@ std::vector<PanelRect> defaultLayout(const WorkArea& a, bool routineWindow) {
   const float w = a.x1 - a.x0, h = a.y1 - a.y0;
   // Tiles and Audit hold fixed-width content: past their share of a wide
   // window the room (and the source) gets the pixels.
-  const float tilesW = px(std::clamp(w * kTilesW, 180 * s, 340 * s));
+  const float tilesW = px(std::clamp(w * kTilesW, 240 * s, 340 * s));
   const float rightX = a.x0 + px(std::max(w * kRightX, tilesW + 240 * s));
-  const float auditW = px(std::clamp(w * kAuditW, 240 * s, 420 * s));
+  const float auditW = px(std::clamp(w * kAuditW, 290 * s, 420 * s));
   const float topH = px(h * kTopRow);
   const float cpuH = px(topH * kCpuH);
   const float midY = a.y0 + topH;
-  const float timelineX1 = a.x0 + px(w * kTimelineW);
-  const float entitiesX1 = a.x0 + px(w * kEntitiesX);
+  // Memory's sixteen hex columns and labels need their width; the timeline
+  // scrolls, so it gives way first.
+  const float memoryW = px(std::max(w * (1 - kEntitiesX), std::min(520 * s, w * 0.45f)));
+  const float entitiesX1 = a.x1 - memoryW;
+  const float timelineX1 = std::min(a.x0 + px(w * kTimelineW), entitiesX1 - px(w * kEntitiesW));
   std::vector<PanelRect> out = {
       {"Tiles", a.x0, a.y0, tilesW, topH, true},
       {"Room", a.x0 + tilesW, a.y0, rightX - a.x0 - tilesW, topH, true},

@@ -12,6 +12,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 
 namespace app {
 
@@ -166,9 +167,9 @@ void GuiApp::drawTraceTable() {
                              ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
-  ImGui::TableSetupColumn("PC", ImGuiTableColumnFlags_WidthFixed, 44);
-  ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthFixed, 190);
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, uiPx(36));
+  ImGui::TableSetupColumn("PC", ImGuiTableColumnFlags_WidthFixed, uiPx(44));
+  ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthFixed, uiPx(190));
   ImGui::TableSetupColumn("source");
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
@@ -210,8 +211,8 @@ void GuiApp::drawCpuPanel() {
   drawCpuToolbar(int(debugger_.trace().steps.size()));
   drawRegisters();
   ImGui::Separator();
-  const float watchWidth = std::min(300.0f, ImGui::GetContentRegionAvail().x * 0.4f);
-  ImGui::BeginChild("##trace", ImVec2(-watchWidth - 8, 0));
+  const float watchWidth = std::min(uiPx(300), ImGui::GetContentRegionAvail().x * 0.4f);
+  ImGui::BeginChild("##trace", ImVec2(-watchWidth - uiPx(8), 0));
   drawTraceTable();
   ImGui::EndChild();
   ImGui::SameLine();

@@ -18,6 +18,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 #include "core/util/files.h"
 
 namespace app {
@@ -267,7 +268,7 @@ void GuiApp::drawRoutineEditor() {
   syncEditorFiles();
   drawEditorToolbar();
   if (!ImGui::BeginTabBar("##files")) return;
-  const float diagHeight = editor_.diagnostics.empty() ? 0 : 90;
+  const float diagHeight = editor_.diagnostics.empty() ? 0 : uiPx(90);
   for (int i = 0; i < int(editor_.files.size()); ++i) {
     EditorFile& f = editor_.files[i];
     const std::string label = std::filesystem::path(f.path).filename().string() +
@@ -286,7 +287,7 @@ void GuiApp::drawRoutineEditor() {
     const float status = ImGui::GetTextLineHeightWithSpacing();
     const float h =
         ImGui::GetContentRegionAvail().y - status - diagHeight - (diagHeight > 0 ? 6 : 0);
-    drawEditorText(f, std::max(h, 60.0f));
+    drawEditorText(f, std::max(h, uiPx(60)));
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

@@ -11,6 +11,8 @@ namespace app {
 
 namespace {
 
+float gScale = 1;  // the UI thread's: set between frames, read while drawing
+
 constexpr float kBaseFontPixels = 13;  // ImGui's built-in ProggyClean
 constexpr const char* kScalableFonts[] = {
     "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
@@ -26,7 +28,12 @@ float windowContentScale(GLFWwindow* window) {
   return std::isfinite(s) && s > 0 ? s : 1.0f;
 }
 
+float uiScale() {
+  return gScale;
+}
+
 std::string applyUiScale(float scale) {
+  gScale = scale;
   ImGuiStyle& style = ImGui::GetStyle();
   style = ImGuiStyle();
   ImGui::StyleColorsDark(&style);

@@ -19,4 +19,11 @@ float windowContentScale(GLFWwindow* window);
 // Call before the renderer's first frame, or after ImGui_ImplOpenGL3_DestroyFontsTexture.
 std::string applyUiScale(float scale);
 
+// The scale applyUiScale set last, and a length in pixels at scale 1 at that
+// scale: panels size their fixed columns and cells with it.
+float uiScale();
+inline float uiPx(float pixels) {
+  return pixels * uiScale();
+}
+
 }  // namespace app
