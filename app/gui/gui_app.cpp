@@ -20,6 +20,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   if (opts.frames > 0) edit_.recent.stopSaving();  // a scripted run
   view_.uiScale = opts.contentScale;
   layout_.automatic = !opts.arranged;
+  view_.showShortcuts = opts.show == "shortcuts";
   std::string path = opts.scenario;
   // With no scenario the app opens on the welcome panel; scripted runs (docs,
   // benchmarks, the install test) open the castle unless --welcome says so.
@@ -285,7 +286,7 @@ void GuiApp::drawViewMenu() {
     openBindingPanel(sim()->scenario().manifest.game->rom);
   ImGui::Separator();
   if (ImGui::MenuItem("Routine editor in its own window", nullptr, &view_.routineWindow))
-    editor_.showEditor = !view_.routineWindow;  // back in the tab: show it there
+    editor_.showEditor = true;  // in front: its window, or its tab again
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A tall window beside the room instead of the Source panel's Routine tab");
   if (ImGui::MenuItem("Reset layout")) resetLayout();

@@ -131,9 +131,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1000));
   cli.add_option("--show", opts.show,
                  "Select a tab at start: routine (the routine editor; routine-window: in its own "
-                 "window); oam or vram (a "
+                 "window); shortcuts (Help > Keyboard shortcuts); oam or vram (a "
                  "game's Memory panel); binding (the Binding panel of the open game)")
-      ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding"}));
+      ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts"}));
   cli.add_flag("--import-room", opts.importRoom,
                "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,

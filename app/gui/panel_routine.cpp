@@ -298,10 +298,13 @@ void GuiApp::drawRoutineEditor() {
 // panel's tab, in a tall window (layout.cpp places it over the debugger column).
 void GuiApp::drawRoutineWindow() {
   if (!view_.routineWindow) return;
-  if (editor_.showEditor) {  // e.g. an assembly failed: bring the errors into view
+  // Brought to the front when asked (opened, an assembly failed); not before
+  // the second frame: the panels that appear in the first would cover it.
+  if (editor_.showEditor && ImGui::GetFrameCount() > 1) {
     ImGui::SetNextWindowFocus();
     editor_.showEditor = false;
   }
+  ImGui::SetNextWindowBgAlpha(1.0f);  // the panels it covers would show through the text
   if (!ImGui::Begin("Routine editor", &view_.routineWindow)) {
     ImGui::End();
     return;

@@ -23,7 +23,7 @@ std::string overlayNames() {
 // --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.
 void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
-  if (opts_.show == "routine-window") view_.routineWindow = true;
+  if (opts_.show == "routine-window") view_.routineWindow = editor_.showEditor = true;
   if (opts_.show == "oam" || opts_.show == "vram") dbg_.memorySource = opts_.show == "oam" ? 1 : 2;
   ensureTrace();  // the debugger follows the opened simulation
   if (opts_.show == "binding" && !binding_ && sim()->scenario().manifest.game)

@@ -182,11 +182,17 @@ std::vector<const Shortcut*> pressedShortcuts(const KeyState& state) {
 }
 
 void drawShortcutsWindow(bool* open) {
+  static bool wasOpen = false;
+  const bool opening = *open && !wasOpen;
+  wasOpen = *open;
   if (!*open) return;
+  if (opening) ImGui::SetNextWindowFocus();  // in front of the panels, each time it opens
   const float em = ImGui::GetFontSize();
-  ImGui::SetNextWindowSize(ImVec2(44 * em, 40 * em), ImGuiCond_FirstUseEver);
+  const float whenW = ImGui::CalcTextSize("not while recording input").x;
+  ImGui::SetNextWindowSize(ImVec2(52 * em, 44 * em), ImGuiCond_FirstUseEver);
   const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
   ImGui::SetNextWindowPos(centre, ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(1.0f);
   if (!ImGui::Begin("Keyboard shortcuts", open)) {
     ImGui::End();
     return;
@@ -204,7 +210,7 @@ void drawShortcutsWindow(bool* open) {
       if (inTable) {
         ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 9 * em);
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn("when", ImGuiTableColumnFlags_WidthFixed, 11 * em);
+        ImGui::TableSetupColumn("when", ImGuiTableColumnFlags_WidthFixed, whenW);
       }
     }
     if (!inTable) continue;
