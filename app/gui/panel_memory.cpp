@@ -69,6 +69,8 @@ void GuiApp::drawMemoryToolbar() {
                                      sizeof dbg_.gotoInput, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   go |= ImGui::Button("Go to");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Scroll to the address or label typed beside it (Enter does too)");
   if (go) {
     dbg_.gotoError.clear();
     if (auto a = core::parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError))
@@ -279,6 +281,7 @@ void GuiApp::drawWatchList() {
         "[addr] for a byte, [addr].w for a word, + - * / & | ^ << >> == != < > && ||");
   ImGui::SameLine();
   add |= ImGui::Button("Add");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add the watch typed beside it (Enter does too)");
   if (add) {
     dbg_.watchError.clear();
     if (debugger_.addWatch(dbg_.watchInput, &dbg_.watchError)) dbg_.watchInput[0] = 0;
@@ -354,6 +357,8 @@ void GuiApp::drawBreakpointList() {
         "  and an optional byte count: watch map,r,240");
   ImGui::SameLine();
   add |= ImGui::Button("Add");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Add the breakpoint or watchpoint typed beside it (Enter does too)");
   if (add) {
     dbg_.breakError.clear();
     std::string text = dbg_.breakInput;

@@ -177,12 +177,16 @@ void GuiApp::drawSourceView() {
   }
   ImGui::SameLine();
   ImGui::Checkbox("Disassembly", &dbg_.showDisassembly);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The instructions at the cursor as the CPU sees them, not the source");
   ImGui::SameLine();
   const size_t breakpoints = debugger_.breakpoints().size();
   ImGui::TextDisabled("%zu breakpoint%s", breakpoints, breakpoints == 1 ? "" : "s");
   if (breakpoints > 0) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("Clear"))
+    const bool clear = ImGui::SmallButton("Clear");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove every breakpoint");
+    if (clear)
       while (!debugger_.breakpoints().empty())
         debugger_.removeBreakpoint(debugger_.breakpoints().front().address);
   }
