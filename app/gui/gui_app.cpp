@@ -247,6 +247,7 @@ void GuiApp::drawFrame() {
   drawDocumentDialogs();
   drawGameInfo();
   drawRecoveryPrompt();
+  if (opts_.frames > 0) runLayoutScript(ImGui::GetFrameCount());
   autosave(ImGui::GetTime());
   if (sim()) updateTitle();  // routine buffers edited this frame change the `*`
 }

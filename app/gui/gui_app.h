@@ -73,6 +73,8 @@ struct LaunchOptions {
   bool revertRoutine = false;  // --revert-routine: then the Routine tab's Revert on every file
   bool newRoom = false;        // --new-room: then File > New room
   bool welcome = false;        // --welcome: open nothing, show the welcome panel
+  std::string movePanel;       // --move-panel NAME,X,Y: at frame 3, as a user's drag would
+  std::string resizeWindow;    // --resize W,H: at frame 6, as the user resizing the window
 };
 
 // Recovery copies of unsaved work (autosave.cpp, core/workspace/recovery.h):
@@ -209,7 +211,8 @@ class GuiApp {
   void resetLayout();
   WorkArea workArea() const;
   float statusBarHeight() const;
-  void runDeskScript();  // --assemble, --revert-routine, --new-room
+  void runDeskScript();                  // --assemble, --revert-routine, --new-room
+  void runLayoutScript(int imguiFrame);  // --move-panel, --resize
   void drawMenuBar();
   void drawAbout();
   void drawStatus();

@@ -33,7 +33,7 @@ std::vector<PanelRect> defaultLayout(const WorkArea& a, bool routineWindow) {
   auto least = [&](float pixels, float share) { return std::min(pixels * s, w * share); };
   const float tilesW = px(std::clamp(w * kTilesW, least(240, 0.22f), 340 * s));
   const float rightX = a.x0 + px(std::max(w * kRightX, tilesW + least(240, 0.25f)));
-  const float auditW = px(std::clamp(w * kAuditW, least(290, 0.2f), 420 * s));
+  const float auditW = px(std::clamp(w * kAuditW, least(290, 0.23f), 420 * s));
   const float topH = px(h * kTopRow);
   const float cpuH = px(topH * kCpuH);
   const float midY = a.y0 + topH;

@@ -184,6 +184,10 @@ int main(int argc, char** argv) {
                "Then Revert every edited routine file, as the Routine tab's Revert does");
   cli.add_flag("--new-room", opts.newRoom,
                "Then File > New room (unsaved work discarded, as the prompt's Discard)");
+  cli.add_option("--move-panel", opts.movePanel,
+                 "At the third frame move panel NAME to X,Y, as a drag would (NAME,X,Y)");
+  cli.add_option("--resize", opts.resizeWindow,
+                 "At the sixth frame resize the window to W,H, as the user would");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

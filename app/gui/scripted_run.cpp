@@ -1,5 +1,8 @@
 #include "app/gui/scripted_run.h"
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -125,6 +128,33 @@ void GuiApp::runDeskScript() {
     finishSimulation();
     if (sim()) syncEditorFiles();
     report("new-room");
+  }
+}
+
+}  // namespace app
+
+namespace app {
+
+// --move-panel and --resize: what a user does to the layout, at fixed frames
+// of a scripted run, so a test can see the panels follow a resize until one
+// is moved (--print-layout).
+void GuiApp::runLayoutScript(int imguiFrame) {
+  if (imguiFrame == 3 && !opts_.movePanel.empty()) {
+    const size_t comma = opts_.movePanel.find(',');
+    int x = 0, y = 0;
+    if (comma == std::string::npos ||
+        std::sscanf(opts_.movePanel.c_str() + comma + 1, "%d,%d", &x, &y) != 2) {
+      std::fprintf(stderr, "collidoscope: --move-panel: expected NAME,X,Y\n");
+      return;
+    }
+    ImGui::SetWindowPos(opts_.movePanel.substr(0, comma).c_str(), ImVec2(float(x), float(y)));
+  }
+  if (imguiFrame == 6 && !opts_.resizeWindow.empty()) {
+    int w = 0, h = 0;
+    if (std::sscanf(opts_.resizeWindow.c_str(), "%d,%d", &w, &h) == 2 && w >= 320 && h >= 240)
+      glfwSetWindowSize(window_, w, h);
+    else
+      std::fprintf(stderr, "collidoscope: --resize: expected W,H (at least 320,240)\n");
   }
 }
 

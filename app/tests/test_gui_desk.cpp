@@ -114,6 +114,33 @@ TEST_F(GuiDesk, PanelsFitTheWindowAtEverySizeAndScale) {
   }
 }
 
+// Resized from 1920x1080 to 1280x720 the panels are laid out again for the new
+// size; once the user has moved one (a drag at frame 3), the arrangement is
+// theirs and a resize leaves it alone.
+TEST_F(GuiDesk, PanelsFollowAResizeUntilTheUserMovesOne) {
+  auto follow = guiOn(1920, 1080, quote(castle_) + " --resize 1280,720 --frames 12 --print-layout");
+  ASSERT_EQ(follow.exitCode, 0) << follow.output;
+  EXPECT_NE(follow.output.find("layout: window 1280x720"), std::string::npos) << follow.output;
+  EXPECT_NE(follow.output.find(", automatic"), std::string::npos) << follow.output;
+  for (const Rect& r : panels(follow.output)) expectInside(r, 1280, 720);
+  const Rect* memory = find(panels(follow.output), "Memory");
+  ASSERT_NE(memory, nullptr);
+  EXPECT_EQ(memory->x + memory->w, 1280);
+
+  auto moved = guiOn(
+      1920, 1080,
+      quote(castle_) + " --move-panel Memory,700,500 --resize 1280,720 --frames 12 --print-layout");
+  ASSERT_EQ(moved.exitCode, 0) << moved.output;
+  EXPECT_NE(moved.output.find(", arranged by the user"), std::string::npos) << moved.output;
+  const std::vector<Rect> rects = panels(moved.output);
+  ASSERT_NE(find(rects, "Memory"), nullptr);
+  EXPECT_EQ(find(rects, "Memory")->x, 700);
+  EXPECT_EQ(find(rects, "Memory")->y, 500);
+  // The others stay where the 1920x1080 layout put them.
+  ASSERT_NE(find(rects, "Room"), nullptr);
+  EXPECT_EQ(find(rects, "Room")->w, 720) << moved.output;
+}
+
 TEST_F(GuiDesk, WelcomePanelShowsWhenNothingIsOpen) {
   auto r = guiOn(1280, 720, "--welcome --frames 3 --print-layout");
   ASSERT_EQ(r.exitCode, 0) << r.output;
