@@ -67,6 +67,24 @@ void printBench(BenchTotals& b, int width, int height, int recordingFrames) {
 
 constexpr int kBenchWarmup = 20;
 
+// The work area of the monitor that shows most of the rectangle, or false when
+// none shows a useful part of it (monitors change between sessions).
+bool workAreaShowing(int x, int y, int w, int h, int area[4]) {
+  int count = 0, best = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  for (int i = 0; i < count; ++i) {
+    int m[4] = {};
+    glfwGetMonitorWorkarea(monitors[i], &m[0], &m[1], &m[2], &m[3]);
+    const int ox = std::min(x + w, m[0] + m[2]) - std::max(x, m[0]);
+    const int oy = std::min(y + h, m[1] + m[3]) - std::max(y, m[1]);
+    if (ox >= 100 && oy >= 100 && ox * oy > best) {
+      best = ox * oy;
+      std::copy(m, m + 4, area);
+    }
+  }
+  return best > 0;
+}
+
 // ImGui draws text 1:1 at whole pixels and every filled shape from the atlas's
 // white texel, so nearest sampling looks the same as linear and costs a
 // software rasteriser (Mesa llvmpipe) less per pixel.
@@ -229,10 +247,14 @@ int main(int argc, char** argv) {
   const bool sizeGiven = cli.count("--width") + cli.count("--height") > 0;
   int workX = 0, workY = 0;
   bool placeAtWork = false;
+  int shown[4] = {};
+  const bool restore =
+      !sizeGiven && opts.frames == 0 && remembered.valid &&
+      workAreaShowing(remembered.x, remembered.y, remembered.width, remembered.height, shown);
   if (!sizeGiven && opts.frames == 0) {
-    if (remembered.valid) {
-      opts.width = remembered.width;
-      opts.height = remembered.height;
+    if (restore) {  // no larger than the monitor it is on now
+      opts.width = std::clamp(remembered.width, 320, std::max(shown[2], 320));
+      opts.height = std::clamp(remembered.height, 240, std::max(shown[3], 240));
     } else if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
       int w = 0, h = 0;
       glfwGetMonitorWorkarea(monitor, &workX, &workY, &w, &h);
@@ -251,7 +273,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (placeAtWork) glfwSetWindowPos(window, workX, workY);
-  if (!sizeGiven && opts.frames == 0 && remembered.valid) {
+  if (restore) {
     glfwSetWindowPos(window, remembered.x, remembered.y);
     if (remembered.maximized) glfwMaximizeWindow(window);
   }
