@@ -112,8 +112,10 @@ int runScenario(const RunOptions& o) {
       } else {
         std::string input = core::buttonsText(e.input);
         std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %-13s %-20s %s\n", f,
-                    scenario.entities[i].name.c_str(), input.empty() ? "-" : input.c_str(), e.x(),
-                    e.y(), e.cycles, core::haltKindName(e.halt), core::verdictName(v.verdict),
+                    scenario.entities[i].name.c_str(), input.empty() ? "-" : input.c_str(),
+                    core::positionPixels(scenario.manifest, 0, e.x()),
+                    core::positionPixels(scenario.manifest, 1, e.y()), e.cycles,
+                    core::haltKindName(e.halt), core::verdictName(v.verdict),
                     otherFieldsText(rec.fieldNames, e.after).c_str(),
                     cellsText(e.cellsRead, width).c_str());
         // The evidence of a finding, under its row (ok frames have none).

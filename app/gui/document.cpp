@@ -497,6 +497,15 @@ void GuiApp::drawEditMenu() {
     edit_.tool = Tool::Paint;
   if (ImGui::MenuItem("Collision bits", keyOf(Action::ToolBits), edit_.tool == Tool::Bits))
     edit_.tool = Tool::Bits;
+  // The region tools (their keys are in the shortcuts table; room_edit.cpp handles the rest).
+  if (ImGui::MenuItem("Rectangle", keyOf(Action::ToolRect), edit_.tool == Tool::Rect))
+    edit_.tool = Tool::Rect;
+  if (ImGui::MenuItem("Flood fill", keyOf(Action::ToolFill), edit_.tool == Tool::Fill))
+    edit_.tool = Tool::Fill;
+  if (ImGui::MenuItem("Select region", keyOf(Action::ToolRegion), edit_.tool == Tool::Region))
+    edit_.tool = Tool::Region;
+  ImGui::MenuItem("Pick metatile under the cursor", "I / Alt+click", false, false);
+  ImGui::MenuItem("Copy / cut / paste region", "Ctrl+C / X / V", false, false);
   ImGui::EndMenu();
 }
 

@@ -70,7 +70,7 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
   bool mapChanged = false;
   for (const core::Edit& e : edits) {
     from = std::min(from, core::firstAffectedFrame(e, rec, width));
-    mapChanged = mapChanged || core::editTouchesMap(e);
+    mapChanged = mapChanged || core::editReachesRoutine(e);  // not pixels, colours, names
   }
   // Frames before `from` cannot change: only the rest is run again. Edits the
   // routine never sees (hitboxes, names) only change the verdicts.

@@ -23,7 +23,9 @@ struct AuditResult;
 
 namespace app {
 
-enum class Tool { Select, Paint, Bits };
+// Room tools: Select (entities), Paint (brush), Bits (collision edges), Rect
+// (filled rectangle), Fill (flood fill), Region (a selection for copy/cut/paste).
+enum class Tool { Select, Paint, Bits, Rect, Fill, Region };
 
 // Why the file dialog is open, and what follows an answer to "save changes?".
 enum class FileAction {
@@ -93,6 +95,34 @@ struct EditState {
   int editingOpcode = -1;
   char metatileName[48] = {};  // the selected metatile's name field
   int editingMetatile = -1;
+
+  // Region tools (room_edit.cpp): the rectangle being dragged, the selection
+  // and the clipboard of cells.
+  bool rectDragging = false;
+  int rectCol = 0, rectRow = 0;  // the corner the drag started on
+  bool selecting = false;
+  bool hasSelection = false;
+  int selCol0 = 0, selRow0 = 0, selCol1 = 0, selRow1 = 0;  // inclusive, either order
+  core::CellClip clipboard;
+  // Room > Resize room... (room_tools.cpp): the dialog's cells per side.
+  bool showResize = false;
+  int resizeBy[4] = {0, 0, 0, 0};  // left, top, right, bottom
+  // A document's first fit (and one after a resize) stops at zoom 1, so a level
+  // larger than the view opens at a workable scale with the minimap; Home and
+  // View > Fit room fit it whole.
+  uint64_t fittedDoc = ~0ull;
+  bool fitAtOne = false;
+  bool minimapDragging = false;
+  int minimapPrinted = -1;                 // scripted runs print the minimap's place once
+  std::vector<core::Rgba> minimapColours;  // per metatile, for the edit generation below
+  uint64_t minimapGeneration = ~0ull;
+  // Metatile and tile editing (tile_editor.cpp).
+  int tile = 0;              // the CHR tile selected in the tile sheet
+  int tileSlot = 0;          // the metatile's slot a picked tile goes to (0..3)
+  uint8_t drawColour = 3;    // the palette index the pixel editor draws with
+  bool drawingTile = false;  // a pixel stroke is in progress (one undo step)
+  int deleteAsk = -1;        // a used metatile waits for "replace its cells with 0?"
+  bool editingPalette = false;
 };
 
 }  // namespace app

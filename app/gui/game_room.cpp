@@ -22,6 +22,7 @@ void GuiApp::drawRoomMenu() {
     importRoomFromGameAtCursor();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Read the room the game holds at the selected frame into the editor");
+  drawRoomSizeMenuItems();  // room_tools.cpp
   ImGui::EndMenu();
 }
 

@@ -59,6 +59,10 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     }
   }
   startRecovery();  // offers (or, scripted, recovers) what a crashed session left
+  if (sim() && (!opts.resizeRoom.empty() || !opts.rects.empty() || !opts.fills.empty())) {
+    editRoomForScript();
+    if (opts.frames > 0) finishSimulation();
+  }
   if (sim() && !opts.paint.empty()) {
     paintForScript();
     if (opts.frames > 0) finishSimulation();
@@ -175,6 +179,15 @@ void GuiApp::runShortcut(Action action) {
       break;
     case Action::ToolBits:
       edit_.tool = Tool::Bits;
+      break;
+    case Action::ToolRect:
+      edit_.tool = Tool::Rect;
+      break;
+    case Action::ToolFill:
+      edit_.tool = Tool::Fill;
+      break;
+    case Action::ToolRegion:
+      edit_.tool = Tool::Region;
       break;
     case Action::PlayPause:
       edit_.spacePanned = false;

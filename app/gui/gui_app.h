@@ -75,6 +75,10 @@ struct LaunchOptions {
   bool welcome = false;        // --welcome: open nothing, show the welcome panel
   std::string movePanel;       // --move-panel NAME,X,Y: at frame 3, as a user's drag would
   std::string resizeWindow;    // --resize W,H: at frame 6, as the user resizing the window
+  // Room edits for scripted runs (room_tools.cpp), applied after the recovery, before --paint.
+  std::string resizeRoom;          // --resize-room L,T,R,B: cells added (+) or removed (-)
+  std::vector<std::string> rects;  // --rect C0,R0,C1,R1,M: the Rect tool's edit
+  std::vector<std::string> fills;  // --fill COL,ROW,M: the Fill tool's edit
 };
 
 // Recovery copies of unsaved work (autosave.cpp, core/workspace/recovery.h):
@@ -268,6 +272,20 @@ class GuiApp {
   void drawCollisionEditor();
   void drawInputEditor();
   void editRoom(float ox, float oy, float zoom, bool hovered);
+  // Rooms of any size and region tools (room_edit.cpp, room_tools.cpp).
+  bool handleRoomKeys(int col, int row, bool overRoom);  // true: an edit was applied
+  void pickMetatileAt(int col, int row);
+  void drawRoomSizeMenuItems();
+  void drawResizeDialog();
+  bool drawMinimap(ImDrawList* dl, ImVec2 clip0, ImVec2 clip1, bool hovered);
+  void editRoomForScript();
+  // Metatiles, tiles and palette (tile_editor.cpp).
+  void drawMetatileMenu(int metatile);
+  void drawDeleteMetatilePrompt();
+  void drawMetatileComposer();
+  void drawTileSheet();
+  void drawPixelEditor();
+  void drawPaletteEditor();
   void drawRoomScene(ImDrawList* dl, ImVec2 origin, float zoom, ImVec2 clip0, ImVec2 clip1);
   void drawHitboxEditor();
 

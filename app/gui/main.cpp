@@ -115,6 +115,15 @@ int main(int argc, char** argv) {
   cli.add_option("--paint", opts.paint,
                  "Paint metatile M at cell COL,ROW once open, as a brush stroke (COL,ROW,M; "
                  "repeatable): an unsaved edit for scripted runs");
+  cli.add_option("--resize-room", opts.resizeRoom,
+                 "Room > Resize room once open: LEFT,TOP,RIGHT,BOTTOM cells to add (negative: "
+                 "remove) on each side; entities move with the left and top edges");
+  cli.add_option("--rect", opts.rects,
+                 "Fill cells COL0,ROW0..COL1,ROW1 with metatile M after --resize-room, as the "
+                 "Rect tool (COL0,ROW0,COL1,ROW1,M; repeatable)");
+  cli.add_option("--fill", opts.fills,
+                 "Flood-fill from cell COL,ROW with metatile M after the rectangles, as the Fill "
+                 "tool (COL,ROW,M; repeatable)");
   cli.add_option("--save-as", opts.saveAs,
                  "File > Save as PATH once the scenario is open (and painted, recovered)");
   cli.add_option("--autosave-seconds", opts.autosaveSeconds,

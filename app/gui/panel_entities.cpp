@@ -34,9 +34,13 @@ void GuiApp::drawEntityPanel() {
                         ImVec2(0, -footer))) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("entity", ImGuiTableColumnFlags_WidthFixed, nameWidth);
-    for (const auto& n : rec.fieldNames)
-      ImGui::TableSetupColumn(n.c_str(), ImGuiTableColumnFlags_WidthFixed,
-                              fit(n.c_str(), "255 > 255"));
+    const auto& bound = sim()->binding().fields;
+    for (size_t k = 0; k < rec.fieldNames.size(); ++k) {
+      const bool fixed = k < bound.size() && bound[k].fracBits > 0;
+      ImGui::TableSetupColumn(
+          rec.fieldNames[k].c_str(), ImGuiTableColumnFlags_WidthFixed,
+          fit(rec.fieldNames[k].c_str(), fixed ? "4095.15/16 > 4095.15/16" : "255 > 255"));
+    }
     ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, fit("input", "UDLRAB"));
     ImGui::TableSetupColumn("cycles", ImGuiTableColumnFlags_WidthFixed, fit("cycles", "99999"));
     ImGui::TableSetupColumn("halt", ImGuiTableColumnFlags_WidthFixed,
@@ -54,12 +58,18 @@ void GuiApp::drawEntityPanel() {
                             ImGuiSelectableFlags_SpanAllColumns))
         tl_.entity = int(i);
       ImGui::PopStyleColor();
+      const auto& fields = sim()->binding().fields;  // the recording's field order
       for (size_t k = 0; k < rec.fieldNames.size(); ++k) {
         ImGui::TableSetColumnIndex(int(k) + 1);
+        // Fixed point as pixels.subpixels/2^frac; plain fields as the number.
+        auto text = [&](int32_t raw) {
+          return k < fields.size() ? core::formatFieldValue(fields[k], raw) : std::to_string(raw);
+        };
         if (e.before[k] != e.after[k])
-          ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%d > %d", e.before[k], e.after[k]);
+          ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s > %s", text(e.before[k]).c_str(),
+                             text(e.after[k]).c_str());
         else
-          ImGui::Text("%d", e.after[k]);
+          ImGui::TextUnformatted(text(e.after[k]).c_str());
       }
       int col = int(rec.fieldNames.size()) + 1;
       ImGui::TableSetColumnIndex(col++);

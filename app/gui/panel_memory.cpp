@@ -261,9 +261,15 @@ void GuiApp::seedWatches() {
   while (!debugger_.watches().empty()) debugger_.removeWatch(0);
   for (const auto& f : sim()->binding().fields) {
     std::string error;
-    debugger_.addWatch(
-        core::addressName(sim()->image().debug, f.address) + (f.size == 2 ? ",u16" : ",u8"),
-        &error);
+    const char* fmt = f.size == 2 ? (f.isSigned ? ",s16" : ",u16") : (f.isSigned ? ",s8" : ",u8");
+    if (f.size == 1 || (f.size == 2 && !f.split && !f.bigEndian)) {
+      debugger_.addWatch(core::addressName(sim()->image().debug, f.address) + fmt, &error);
+      continue;
+    }
+    // Split, big-endian and 3-byte fields: a watch per byte, the most significant first.
+    for (int i = f.size - 1; i >= 0; --i)
+      debugger_.addWatch(core::addressName(sim()->image().debug, f.byteAddress(0, i)) + ",u8",
+                         &error);
   }
 }
 

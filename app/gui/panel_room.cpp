@@ -1,6 +1,8 @@
 // The room view: core's room scene (core/scene/room_scene.h) drawn through
 // ImGui (room_scene_imgui.h), with zoom around the cursor and pan (middle drag
-// or space + drag).
+// or space + drag). Only the cells inside the view are drawn, so a 256 x 32
+// level pans and zooms as fast as one screen; a room larger than the view
+// gets a minimap (room_tools.cpp).
 // The editing gestures on it live in room_edit.cpp.
 #include <imgui.h>
 
@@ -63,12 +65,20 @@ void GuiApp::drawRoomPanel() {
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
 
-  if (view_.fitRequested || (hovered && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home)))) {
+  const bool home = hovered && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home));
+  if (view_.fitRequested || home) {
     float z = std::min(avail.x / room.pixelWidth(), avail.y / room.pixelHeight());
     view_.zoom = std::max(0.25f, std::floor(z * 4) / 4);
-    view_.panX = (avail.x - room.pixelWidth() * view_.zoom) * 0.5f;
-    view_.panY = (avail.y - room.pixelHeight() * view_.zoom) * 0.5f;
+    // A newly opened or resized level larger than the view opens at zoom 1 at
+    // its top-left (the minimap shows the rest); Home fits it whole.
+    const bool firstFit = edit_.fittedDoc != simId_ || edit_.fitAtOne;
+    if (!home && firstFit && view_.zoom < 1) view_.zoom = 1;
+    // Centred when it fits, else from its top-left corner.
+    view_.panX = std::max(0.0f, (avail.x - room.pixelWidth() * view_.zoom) * 0.5f);
+    view_.panY = std::max(0.0f, (avail.y - room.pixelHeight() * view_.zoom) * 0.5f);
     view_.fitRequested = false;
+    edit_.fittedDoc = simId_;
+    edit_.fitAtOne = false;
   }
   if (hovered && io.MouseWheel != 0) {
     // Zoom around the cursor: the room pixel under the mouse stays put.
@@ -102,11 +112,19 @@ void GuiApp::drawRoomPanel() {
   // The room scene (core/scene) draws cells, bits, grid, heat, probes, paths,
   // entities and the oracle ghost; only the cells inside the canvas are drawn.
   drawRoomScene(dl, ImVec2(ox, oy), z, origin, clip1);
-  if (sim() && frameCount() > 0 && !edit_.panning) editRoom(ox, oy, z, hovered);
+  // The minimap takes the clicks over it: no edit happens under it.
+  const bool overMinimap = drawMinimap(dl, origin, clip1, hovered);
+  if (sim() && frameCount() > 0 && !edit_.panning) editRoom(ox, oy, z, hovered && !overMinimap);
   dl->PopClipRect();
+  drawResizeDialog();
 
-  const bool gesture = edit_.panning || edit_.painting || edit_.dragEntity >= 0;
+  // An edit may have replaced the simulation: read the room again.
+  const core::MapDocument& shown = map();
+  const bool gesture = edit_.panning || edit_.painting || edit_.dragEntity >= 0 ||
+                       edit_.rectDragging || edit_.selecting || overMinimap;
   if (hovered && !gesture) {
+    const core::Room& room = shown.room;
+    const core::MapDocument& map_ = shown;
     int col = int(std::floor((io.MousePos.x - ox) / cs));
     int row = int(std::floor((io.MousePos.y - oy) / cs));
     if (room.inside(col, row)) {

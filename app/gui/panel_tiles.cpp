@@ -1,13 +1,20 @@
-// The "Tiles" window: the tools (select, paint, collision bits), the metatile
-// palette drawn with its CHR graphics, and the collision-bit editor of the
-// selected metatile: the four direction bits and the four op-code bits with
-// the names the user gives them (kept in the map file). Every change goes
-// through core's edit history and re-simulates.
+// The "Tiles" window: the tools (select, paint, collision bits, rectangle,
+// fill, region), the metatile palette drawn with its CHR graphics (right-click
+// a metatile to duplicate, move or delete it; drag it to reorder), and the
+// collision-bit editor of the selected metatile, labelled the way the
+// routine's attribute format reads the byte: the four direction bits and the
+// four named op-code bits for seed 002's format, one "solid" bit for
+// solid-bit and walkable tables, the manifest's masks for mask tables. Below
+// them, the metatile's tiles, the tile sheet, the pixel editor and the palette
+// (tile_editor.cpp). Every change goes through core's edit history and
+// re-simulates.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
+#include "app/gui/collision_labels.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
@@ -52,6 +59,10 @@ void GuiApp::drawTilesPanel() {
   toolButton("Paint", "B", Tool::Paint, edit_.tool);
   toolButton("Bits", "C", Tool::Bits, edit_.tool);
   ImGui::NewLine();
+  toolButton("Rect", "R", Tool::Rect, edit_.tool);
+  toolButton("Fill", "F", Tool::Fill, edit_.tool);
+  toolButton("Region", "M (Ctrl+C/X/V)", Tool::Region, edit_.tool);
+  ImGui::NewLine();
 
   const core::MapDocument& doc = sim()->scenario().map;
   edit_.atlas.update(doc);
@@ -75,23 +86,40 @@ void GuiApp::drawTilesPanel() {
       ImVec2 p0 = ImGui::GetCursorScreenPos();
       if (ImGui::InvisibleButton("mt", ImVec2(swatch, swatch))) {
         edit_.metatile = m;
-        if (edit_.tool == Tool::Select) edit_.tool = Tool::Paint;
+        if (edit_.tool == Tool::Select || edit_.tool == Tool::Region) edit_.tool = Tool::Paint;
+      }
+      const bool hovered = ImGui::IsItemHovered();
+      const size_t before = set.size();
+      drawMetatileMenu(m);  // tile_editor.cpp; may change the set (and the document)
+      if (sim()->scenario().map.metatiles.metatiles.size() != before ||
+          &sim()->scenario().map != &doc) {
+        ImGui::PopID();
+        break;
       }
       drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch,
                          view_.on(core::kOverlayCollision));
       if (m == edit_.metatile)
         dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + swatch + 2, p0.y + swatch + 2),
                     IM_COL32(255, 220, 80, 255), 0, 0, 2.5f);
-      else if (ImGui::IsItemHovered())
+      else if (hovered)
         dl->AddRect(p0, ImVec2(p0.x + swatch, p0.y + swatch), IM_COL32(255, 255, 255, 160));
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%d %s\ncollision %s", m, set[m].name.c_str(),
-                          collisionText(set[m].collision, doc.metatiles.opcodeNames).c_str());
+      if (hovered && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+        ImGui::SetTooltip(
+            "%d %s\ncollision %s\nright click: duplicate, move, delete; drag: reorder", m,
+            set[m].name.c_str(),
+            collisionText(set[m].collision, doc.metatiles.opcodeNames).c_str());
       ImGui::PopID();
     }
   }
   ImGui::EndChild();
+  drawDeleteMetatilePrompt();
   drawCollisionEditor();
+  if (ImGui::CollapsingHeader("Metatile tiles")) drawMetatileComposer();
+  if (ImGui::CollapsingHeader("Tile sheet and pixels")) {
+    drawTileSheet();
+    drawPixelEditor();
+  }
+  if (ImGui::CollapsingHeader("Palette")) drawPaletteEditor();
   ImGui::End();
 }
 
@@ -134,12 +162,29 @@ void GuiApp::drawCollisionEditor() {
   ImGui::TextDisabled("used by %d cells", cellsUsing(doc.room, m));
   ImGui::EndGroup();
 
+  const CollisionLabels labels = collisionLabels(sc.manifest);
+  if (!labels.note.empty()) {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", labels.note.c_str());
+    ImGui::SameLine();
+  }
+  if (labels.solidOnly) {
+    // The routine reads one bit: solid means all four directions block.
+    bool on = (bits & core::kSolid) == core::kSolid;
+    if (ImGui::Checkbox("solid", &on))
+      applyEdit(core::makeSetCollision(
+          sc, m, uint8_t(on ? bits | core::kSolid : bits & ~uint8_t(core::kSolid))));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", labels.solidMeaning.c_str());
+    return;
+  }
   for (const DirectionBit& d : kDirectionBits) {
     bool on = bits & d.bit;
     if (ImGui::Checkbox(d.letter, &on)) applyEdit(core::makeToggleCollision(sc, m, d.bit));
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", d.meaning);
+    ImGui::TextDisabled("%s%s", d.meaning, labels.directionSuffix(d.bit).c_str());
   }
+  if (!labels.opcodes) return;
   // Op-code bits 4..7, each with its user-given name (edited in place, undoable).
   for (int i = 0; i < 4; ++i) {
     ImGui::PushID(i);

@@ -1,9 +1,16 @@
 // Editing gestures on the room view, one per tool:
 //  Paint   left click/drag paints the selected metatile, right click picks one;
+//  Rect    drag a rectangle of the selected metatile (one undo step on release);
+//  Fill    click floods the area of equal cells with the selected metatile;
+//  Region  drag a selection; Ctrl+C/X/V copy, cut (to metatile 0) and paste
+//          it at the cursor, Delete clears it to 0, Escape drops it;
 //  Bits    a click near a cell's edge toggles the bit that edge draws (on the
-//          cell's metatile, so on every cell using it); the middle toggles all four;
+//          cell's metatile, so on every cell using it); the middle toggles all four
+//          (anywhere, for routines that read one solid bit);
 //  Select  drag an entity to move its start position.
+// Alt+click (Paint, Rect, Fill) or I over a cell picks its metatile (eyedropper).
 // A drag is one undo step; each change re-simulates (applyEdit).
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/gui/collision_labels.h"
 #include "app/gui/gui_app.h"
 
 namespace app {
@@ -44,7 +52,73 @@ EdgeHit edgeAt(ImVec2 p0, float cs, ImVec2 mouse) {
   }
 }
 
+// The screen rectangle of cells [c0, c1] x [r0, r1] (either order).
+void cellRect(ImDrawList* dl, float ox, float oy, float cs, int c0, int r0, int c1, int r1,
+              ImU32 colour, float thickness) {
+  const ImVec2 a(ox + float(std::min(c0, c1)) * cs, oy + float(std::min(r0, r1)) * cs);
+  const ImVec2 b(ox + float(std::max(c0, c1) + 1) * cs, oy + float(std::max(r0, r1) + 1) * cs);
+  dl->AddRect(a, b, IM_COL32(0, 0, 0, 200), 0, 0, thickness + 2);
+  dl->AddRect(a, b, colour, 0, 0, thickness);
+}
+
 }  // namespace
+
+void GuiApp::pickMetatileAt(int col, int row) {
+  const core::Room& room = sim()->scenario().map.room;
+  if (!room.inside(col, row)) return;
+  edit_.metatile = room.at(col, row);
+  const auto& set = sim()->scenario().map.metatiles.metatiles;
+  status_ = "Picked metatile " + std::to_string(edit_.metatile) +
+            (edit_.metatile < int(set.size()) ? " " + set[edit_.metatile].name : std::string());
+}
+
+bool GuiApp::handleRoomKeys(int col, int row, bool overRoom) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || edit_.dialog.visible() || edit_.askSave || edit_.recordInput ||
+      ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || !sim())
+    return false;
+  if (!io.KeyCtrl && !io.KeyAlt) {
+    // R, F and M pick the region tools from the shortcuts table (shortcuts.h).
+    if (overRoom && ImGui::IsKeyPressed(GLFW_KEY_I, false)) pickMetatileAt(col, row);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) edit_.hasSelection = false;
+  }
+  const int c0 = std::min(edit_.selCol0, edit_.selCol1),
+            r0 = std::min(edit_.selRow0, edit_.selRow1);
+  const int c1 = std::max(edit_.selCol0, edit_.selCol1),
+            r1 = std::max(edit_.selRow0, edit_.selRow1);
+  // Each edit below may replace the simulation (and its scenario): nothing
+  // read before it is used after it.
+  if (io.KeyCtrl && edit_.hasSelection &&
+      (ImGui::IsKeyPressed(GLFW_KEY_C, false) || ImGui::IsKeyPressed(GLFW_KEY_X, false))) {
+    edit_.clipboard = core::copyCells(sim()->scenario().map.room, c0, r0, c1 - c0 + 1, r1 - r0 + 1);
+    const bool cut = ImGui::IsKeyPressed(GLFW_KEY_X, false);
+    status_ = std::string(cut ? "Cut " : "Copied ") + std::to_string(edit_.clipboard.width) + "x" +
+              std::to_string(edit_.clipboard.height) + " cells";
+    if (!cut) return false;
+    applyEdit(core::makeFillRect(sim()->scenario(), c0, r0, c1, r1, 0));
+    return true;
+  }
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_V, false) && edit_.clipboard.width > 0 &&
+      (overRoom || edit_.hasSelection)) {
+    // At the cursor's cell, or over the selection when the cursor is elsewhere.
+    const int pc = overRoom ? col : c0, pr = overRoom ? row : r0;
+    applyEdit(core::makePasteCells(sim()->scenario(), pc, pr, edit_.clipboard));
+    edit_.hasSelection = true;
+    edit_.selCol0 = pc;
+    edit_.selRow0 = pr;
+    edit_.selCol1 = pc + edit_.clipboard.width - 1;
+    edit_.selRow1 = pr + edit_.clipboard.height - 1;
+    status_ = "Pasted " + std::to_string(edit_.clipboard.width) + "x" +
+              std::to_string(edit_.clipboard.height) + " cells";
+    return true;
+  }
+  if (!io.KeyCtrl && edit_.hasSelection &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+    applyEdit(core::makeFillRect(sim()->scenario(), c0, r0, c1, r1, 0));
+    return true;
+  }
+  return false;
+}
 
 void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
   ImGuiIO& io = ImGui::GetIO();
@@ -63,7 +137,28 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
     edit_.painting = false;
     edit_.dragEntity = -1;
   }
+  // The region tools' rectangle ends where the mouse is, clamped to the room.
+  const int ccol = std::clamp(col, 0, room.width - 1), crow = std::clamp(row, 0, room.height - 1);
+  if (edit_.rectDragging && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    edit_.rectDragging = false;
+    applyEdit(
+        core::makeFillRect(sc, edit_.rectCol, edit_.rectRow, ccol, crow, uint16_t(edit_.metatile)));
+    return;  // the edit may have replaced the simulation `sc` belongs to
+  }
+  if (edit_.selecting && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) edit_.selecting = false;
+  if (edit_.hasSelection)
+    cellRect(dl, ox, oy, cs, edit_.selCol0, edit_.selRow0, edit_.selCol1, edit_.selRow1,
+             IM_COL32(90, 220, 255, 255), 2);
+  if (handleRoomKeys(col, row, hovered && inside)) return;
   if (ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Space))) return;  // space + drag pans
+  // Eyedropper: Alt+click picks the metatile under the cursor in the brush tools.
+  const bool brushTool =
+      edit_.tool == Tool::Paint || edit_.tool == Tool::Rect || edit_.tool == Tool::Fill;
+  if (brushTool && hovered && inside && io.KeyAlt) {
+    edit_.hint = "Alt+click: pick this metatile";
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickMetatileAt(col, row);
+    return;
+  }
 
   switch (edit_.tool) {
     case Tool::Paint: {
@@ -75,11 +170,8 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
           edit_.atlas.drawMetatile(dl, sc.map, set[edit_.metatile], cell, cs,
                                    IM_COL32(255, 255, 255, 150));
         dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), IM_COL32(255, 220, 80, 255), 0, 0, 2);
-        edit_.hint = "click/drag: paint, right click: pick this metatile";
-        if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
-          edit_.metatile = room.at(col, row);
-          status_ = "Picked metatile " + std::to_string(edit_.metatile);
-        }
+        edit_.hint = "click/drag: paint, right click, Alt+click or I: pick this metatile";
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) pickMetatileAt(col, row);
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
           edit_.history.beginGroup("Paint");
           edit_.painting = true;
@@ -103,9 +195,57 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       }
       break;
     }
+    case Tool::Rect: {
+      if (edit_.rectDragging) {
+        cellRect(dl, ox, oy, cs, edit_.rectCol, edit_.rectRow, ccol, crow,
+                 IM_COL32(255, 220, 80, 255), 2);
+        break;
+      }
+      if (!hovered || !inside) break;
+      dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), IM_COL32(255, 220, 80, 255), 0, 0, 2);
+      edit_.hint = "drag: fill a rectangle with the selected metatile, Alt+click: pick";
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) pickMetatileAt(col, row);
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        edit_.rectDragging = true;
+        edit_.rectCol = col;
+        edit_.rectRow = row;
+      }
+      break;
+    }
+    case Tool::Fill: {
+      if (!hovered || !inside) break;
+      dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), IM_COL32(255, 220, 80, 255), 0, 0, 2);
+      edit_.hint = "click: flood fill this area with the selected metatile, Alt+click: pick";
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) pickMetatileAt(col, row);
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        applyEdit(core::makeFloodFill(sc, col, row, uint16_t(edit_.metatile)));
+      break;
+    }
+    case Tool::Region: {
+      if (edit_.selecting) {
+        edit_.selCol1 = ccol;
+        edit_.selRow1 = crow;
+        break;
+      }
+      if (!hovered || !inside) break;
+      if (edit_.clipboard.width > 0)  // where Ctrl+V would put the clipboard
+        cellRect(dl, ox, oy, cs, col, row, col + edit_.clipboard.width - 1,
+                 row + edit_.clipboard.height - 1, IM_COL32(255, 255, 255, 110), 1);
+      edit_.hint = "drag: select cells; Ctrl+C/X/V copy, cut, paste here; Del clears; Esc";
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        edit_.selecting = edit_.hasSelection = true;
+        edit_.selCol0 = edit_.selCol1 = col;
+        edit_.selRow0 = edit_.selRow1 = row;
+      }
+      break;
+    }
     case Tool::Bits: {
       if (!hovered || !inside) break;
-      const EdgeHit hit = edgeAt(cell, cs, io.MousePos);
+      // A routine that reads one solid bit gets the whole cell, never one edge.
+      const bool solidOnly = collisionLabels(sc.manifest).solidOnly;
+      const EdgeHit hit =
+          solidOnly ? EdgeHit{core::kSolid, cell, ImVec2(cell.x + cs, cell.y + cs), "the solid bit"}
+                    : edgeAt(cell, cs, io.MousePos);
       const ImU32 hot = IM_COL32(255, 230, 90, 255);
       if (hit.bit == core::kSolid)
         dl->AddRect(cell, ImVec2(cell.x + cs, cell.y + cs), hot, 0, 0, 3);
@@ -134,8 +274,10 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       int over = -1;
       for (int i = 0; i < int(ents.size()); ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));
-        const float x0 = ox + float(ents[i].x() - sc.manifest.originX + std::min(0, hb.x)) * z;
-        const float y0 = oy + float(ents[i].y() - sc.manifest.originY + std::min(0, hb.y)) * z;
+        const int px = core::positionPixels(sc.manifest, 0, ents[i].x()),
+                  py = core::positionPixels(sc.manifest, 1, ents[i].y());
+        const float x0 = ox + float(px - sc.manifest.originX + std::min(0, hb.x)) * z;
+        const float y0 = oy + float(py - sc.manifest.originY + std::min(0, hb.y)) * z;
         const float w = float(std::max(16, hb.x + hb.w)) * z,
                     h = float(std::max(16, hb.y + hb.h)) * z;
         if (io.MousePos.x >= x0 && io.MousePos.x < x0 + w && io.MousePos.y >= y0 &&

@@ -33,6 +33,11 @@ constexpr Shortcut kShortcuts[] = {
     {ToolPaint, GLFW_KEY_B, kModNone, kNotRec, false, false, false, "Edit",
      "Tool: paint metatiles"},
     {ToolBits, GLFW_KEY_C, kModNone, kNotRec, false, false, false, "Edit", "Tool: collision bits"},
+    {ToolRect, GLFW_KEY_R, kModNone, kNotRec, false, false, false, "Edit",
+     "Tool: rectangle of the selected metatile"},
+    {ToolFill, GLFW_KEY_F, kModNone, kNotRec, false, false, false, "Edit", "Tool: flood fill"},
+    {ToolRegion, GLFW_KEY_M, kModNone, kNotRec, false, false, false, "Edit",
+     "Tool: select a region (to copy, cut or delete)"},
     {PlayPause, GLFW_KEY_SPACE, kModNone, kAny, false, true, false, "Playback",
      "Play or pause (on release: Space + drag pans the room)"},
     {PrevFrame, GLFW_KEY_LEFT, kModNone, kNotRec, true, false, false, "Playback", "Previous frame"},
@@ -67,12 +72,17 @@ constexpr PadKey kPadKeys[] = {
     {GLFW_KEY_RIGHT_SHIFT, core::kButtonSelect, "Select"},
 };
 
+// The room view's keys and gestures that act where the pointer is (room_edit.cpp).
 constexpr Gesture kGestures[] = {
     {"Mouse wheel (room)", "Zoom about the pointer"},
     {"Space + drag, middle drag (room)", "Pan the room"},
     {"Click / drag (room, Paint)", "Paint the selected metatile"},
     {"Right click (room, Paint)", "Pick the metatile under the pointer"},
     {"Drag an entity (room, Select)", "Move where the entity starts"},
+    {"I or Alt+click (room)", "Pick the metatile under the pointer"},
+    {"Ctrl+C / Ctrl+X (room, a region selected)", "Copy or cut the region"},
+    {"Ctrl+V (room)", "Paste the copied region at the pointer"},
+    {"Delete / Escape (room, a region selected)", "Clear the region / drop the selection"},
     {"Click the source gutter", "Toggle a breakpoint"},
     {"Click a diagnostic", "Jump to its file, line and column"},
 };
@@ -228,7 +238,7 @@ void drawShortcutsWindow(bool* open) {
   for (const PadKey& p : kPadKeys)
     pad += (pad.empty() ? "" : ",  ") + keyText(p.key, kModNone) + " = " + p.name;
   ImGui::TextWrapped("%s", pad.c_str());
-  heading("Mouse");
+  heading("In the room view, and the mouse");
   if (ImGui::BeginTable("##gestures", 2, flags)) {
     ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, 18 * em);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);

@@ -123,8 +123,9 @@ std::string intentSpace(const RoutineManifest& m) {
   return "";
 }
 
-bool fits(int v, int size) {
-  return v >= 0 && v < (size >= 2 ? 65536 : 256);
+// A whole-pixel position the field can hold (sub-pixel 0).
+bool fits(int v, const FieldCodec& f) {
+  return v >= fieldPixels(f, f.minRaw()) && v <= fieldPixels(f, f.maxRaw());
 }
 
 struct WorkerResult {
@@ -157,8 +158,13 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
     e.fields[mm.dy.field] = (*p.velocity)[1];
   }
   if (p.requested) {
-    e.fields[mm.requestedX] = c.x + kAuditDirections[size_t(c.dir)][0] * c.speed;
-    e.fields[mm.requestedY] = c.y + kAuditDirections[size_t(c.dir)][1] * c.speed;
+    // Scenario fields are raw: a fixed-point requested position in its own units.
+    const FieldCodec wx = fieldShape(s.manifest, mm.requestedX),
+                     wy = fieldShape(s.manifest, mm.requestedY);
+    e.fields[mm.requestedX] =
+        fieldFromPixels(wx, c.x + kAuditDirections[size_t(c.dir)][0] * c.speed);
+    e.fields[mm.requestedY] =
+        fieldFromPixels(wy, c.y + kAuditDirections[size_t(c.dir)][1] * c.speed);
   }
   s.entities = {e};
   s.input = {p.input};
@@ -169,7 +175,7 @@ Scenario auditCaseScenario(const Scenario& scenario, const AuditCase& c) {
 std::optional<std::array<int, 2>> AuditPlan::freeStart(const MapDocument& map, int i, int j) const {
   const int bx = i * stride, by = j * stride;
   const int x = bx - hitbox.x + originX, y = by - hitbox.y + originY;
-  if (!fits(x, sizeX) || !fits(y, sizeY)) return std::nullopt;
+  if (!fits(x, shapeX) || !fits(y, shapeY)) return std::nullopt;
   const int cs = map.room.cellSize;
   for (int r = by / cs; r <= (by + hitbox.h - 1) / cs; ++r)
     for (int c = bx / cs; c <= (bx + hitbox.w - 1) / cs; ++c)
@@ -212,8 +218,8 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
   plan.hitbox = sc.hitboxOf(0);
   plan.originX = m.originX;
   plan.originY = m.originY;
-  plan.sizeX = m.fields.at("x").size;
-  plan.sizeY = m.fields.at("y").size;
+  plan.shapeX = fieldShape(m, "x");
+  plan.shapeY = fieldShape(m, "y");
   plan.stride = opt.stride;
   const Hitbox& hb = plan.hitbox;
   if (hb.w <= room.pixelWidth()) plan.gridCols = (room.pixelWidth() - hb.w) / opt.stride + 1;
@@ -264,8 +270,8 @@ void AuditCaseRunner::setScenario(const Scenario& sc) {
   start_ = sim_.startSnapshot();
   oracleMap_ = oracleMapOf(sc.map, sim_.oracleCollision());
   hitbox_ = sc.hitboxOf(0);
-  sizeX_ = sc.manifest.fields.at("x").size;
-  sizeY_ = sc.manifest.fields.at("y").size;
+  shapeX_ = fieldShape(sc.manifest, "x");
+  shapeY_ = fieldShape(sc.manifest, "y");
   const MotionModel& mm = sc.manifest.motion;
   const Binding& b = sim_.binding();
   dirField_ = b.fieldIndex("dir");
@@ -284,8 +290,10 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
   const Scenario& sc = sim_.scenario();
   const RoutineManifest& m = sc.manifest;
   sim_.machine().restore(start_);
-  sim_.writeField(0, b.fields[0], x);
-  sim_.writeField(0, b.fields[1], y);
+  // (x, y) are whole pixels: a fixed-point position starts at sub-pixel 0.
+  const int32_t rawX = fieldFromPixels(b.fields[0], x), rawY = fieldFromPixels(b.fields[1], y);
+  sim_.writeField(0, b.fields[0], rawX);
+  sim_.writeField(0, b.fields[1], rawY);
   if (c.dirValue && dirField_ >= 0) sim_.writeField(0, b.fields[size_t(dirField_)], *c.dirValue);
   if (c.writeSpeed && speedField_ >= 0) sim_.writeField(0, b.fields[size_t(speedField_)], c.speed);
   if (c.dxdySpeed) sim_.scenario().manifest.motion.speed = c.speed;
@@ -294,15 +302,15 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
     sim_.writeField(0, b.fields[size_t(dyField_)], (*c.velocity)[1]);
   }
   if (c.requested && wantXField_ >= 0 && wantYField_ >= 0) {
-    sim_.writeField(0, b.fields[size_t(wantXField_)],
-                    x + kAuditDirections[size_t(c.dir)][0] * c.speed);
-    sim_.writeField(0, b.fields[size_t(wantYField_)],
-                    y + kAuditDirections[size_t(c.dir)][1] * c.speed);
+    const Binding::Field &wx = b.fields[size_t(wantXField_)], &wy = b.fields[size_t(wantYField_)];
+    sim_.writeField(0, wx, fieldFromPixels(wx, x + kAuditDirections[size_t(c.dir)][0] * c.speed));
+    sim_.writeField(0, wy, fieldFromPixels(wy, y + kAuditDirections[size_t(c.dir)][1] * c.speed));
   }
   EntityFrame ef = sim_.runEntity(0, c.input, observe);
   // The same judgement as a recording's: the intent of what was written, read back.
   const Motion mv = intendedMotion(m, fieldNames_, ef.before, 0, c.input);
-  const int rx = unwrapField(x, ef.x(), sizeX_), ry = unwrapField(y, ef.y(), sizeY_);
+  const int rx = fieldPixels(shapeX_, unwrapRaw(shapeX_, rawX, ef.x()));
+  const int ry = fieldPixels(shapeY_, unwrapRaw(shapeY_, rawY, ef.y()));
   FrameVerdict v = isRoutineFault(ef) ? classifyFault(ef, oracleMap_, hitbox_, sc.oracle, m.originX,
                                                       m.originY, x, y, mv, rx, ry)
                                       : classifyMove(oracleMap_, hitbox_, sc.oracle, m.originX,

@@ -142,7 +142,7 @@ struct AuditPlan {
   std::string error;  // not empty: the audit cannot run
   Hitbox hitbox;
   int originX = 0, originY = 0;
-  int sizeX = 1, sizeY = 1;  // bytes of the x and y fields
+  FieldCodec shapeX, shapeY;  // the x and y fields: bytes, sign, fraction bits
   int stride = 1;
   int gridCols = 0, gridRows = 0;
   std::vector<AuditCombo> combos;
@@ -174,8 +174,8 @@ class AuditCaseRunner {
   Simulation sim_;
   Snapshot start_;
   Hitbox hitbox_;
-  MapDocument oracleMap_;      // the map under the manifest's collision rule
-  int sizeX_ = 1, sizeY_ = 1;  // bytes of the x and y fields
+  MapDocument oracleMap_;       // the map under the manifest's collision rule
+  FieldCodec shapeX_, shapeY_;  // the x and y fields: bytes, sign, fraction bits
   int dirField_ = -1, speedField_ = -1;
   int dxField_ = -1, dyField_ = -1, wantXField_ = -1, wantYField_ = -1;
   std::vector<std::string> fieldNames_;  // Binding::fields order, for intendedMotion

@@ -25,7 +25,8 @@ std::optional<CaseSource> CaseSourceLocator::locate(const AuditCase& c) {
   const Binding& b = sim_->binding();
   auto hitsXY = [&](uint16_t addr) {
     for (size_t k = 0; k < 2 && k < b.fields.size(); ++k)
-      if (addr >= b.fields[k].address && addr < b.fields[k].address + b.fields[k].size) return true;
+      for (int i = 0; i < b.fields[k].size; ++i)
+        if (addr == b.fields[k].byteAddress(0, i)) return true;
     return false;
   };
   // The bytes of x and y at the call's start, then as the trace writes them: a
@@ -34,7 +35,7 @@ std::optional<CaseSource> CaseSourceLocator::locate(const AuditCase& c) {
   if (sim_->seek(0, 0))
     for (size_t k = 0; k < 2 && k < b.fields.size(); ++k)
       for (int i = 0; i < b.fields[k].size; ++i) {
-        const uint16_t addr = uint16_t(b.fields[k].address + i);
+        const uint16_t addr = b.fields[k].byteAddress(0, i);
         shadow[addr] = sim_->machine().peek(addr);
       }
   const TraceStep* changed = nullptr;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/sim/field_codec.h"
+
 namespace core {
 
 const char* verdictName(Verdict v) {
@@ -148,19 +150,32 @@ Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& 
   const MotionModel& mm = m.motion;
   Motion mv;
   if (mm.from == IntentSource::Velocity) {
-    auto axis = [&](const IntentField& f) {
+    auto axis = [&](const IntentField& f, const char* pos) {
       const int32_t raw = fieldValue(fieldNames, before, f.field.c_str(), 0);
-      return velocityPixels(intentFieldValue(raw, fieldSize(m, f.field), f.isSigned), f.fracBits,
-                            mm.rounding);
+      const int32_t v = intentFieldValue(raw, fieldSize(m, f.field), f.isSigned);
+      const FieldCodec p = fieldShape(m, pos);
+      if (p.fracBits == 0 || mm.rounding == SubpixelRounding::TowardZero)
+        return velocityPixels(v, f.fracBits, mm.rounding);
+      // A fixed-point position's sub-pixel carries into the move, as adding an
+      // 8.8 velocity to a 12.4 x does: floor(x + v) - floor(x), exactly.
+      const int64_t sub = fieldSubpixels(p, fieldValue(fieldNames, before, pos, 0));
+      const int64_t sum = (sub << f.fracBits) + (int64_t(v) << p.fracBits);
+      const int64_t one = int64_t(1) << (p.fracBits + f.fracBits);
+      return int(sum >= 0 ? sum / one : -((-sum + one - 1) / one));
     };
-    return {axis(mm.dx), axis(mm.dy)};
+    return {axis(mm.dx, "x"), axis(mm.dy, "y")};
   }
   if (mm.from == IntentSource::Requested) {
-    const int x = fieldValue(fieldNames, before, "x", 0),
-              y = fieldValue(fieldNames, before, "y", 0);
-    const int wx = fieldValue(fieldNames, before, mm.requestedX.c_str(), x);
-    const int wy = fieldValue(fieldNames, before, mm.requestedY.c_str(), y);
-    return {unwrapField(x, wx, fieldSize(m, "x")) - x, unwrapField(y, wy, fieldSize(m, "y")) - y};
+    // In whole pixels: the requested fields may keep another fixed point than x/y.
+    auto axis = [&](const char* pos, const std::string& want) {
+      const FieldCodec sp = fieldShape(m, pos), sw = fieldShape(m, want);
+      const int32_t raw = fieldValue(fieldNames, before, pos, 0);
+      const int p = fieldPixels(sp, raw);
+      const int w = fieldPixels(sw, fieldValue(fieldNames, before, want.c_str(), raw));
+      // Unwrapped in the position's pixel range (a byte-wide x wraps at 256).
+      return fieldPixels(sp, unwrapRaw(sp, raw, fieldFromPixels(sp, w))) - p;
+    };
+    return {axis("x", mm.requestedX), axis("y", mm.requestedY)};
   }
   const int speed = mm.from == IntentSource::Speed
                         ? fieldValue(fieldNames, before, mm.speedField.c_str(), mm.speed)
@@ -182,7 +197,7 @@ Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& 
 }
 
 int unwrapField(int before, int after, int size) {
-  const int bits = size >= 2 ? 16 : 8;
+  const int bits = 8 * std::clamp(size, 1, 3);
   const int mod = 1 << bits;
   int d = ((after - before) % mod + mod) % mod;
   if (d >= mod / 2) d -= mod;
@@ -330,11 +345,8 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
   const MapDocument ruled =
       rec.oracleCollision.empty() ? MapDocument{} : oracleMapOf(sc.map, rec.oracleCollision);
   const MapDocument& map = rec.oracleCollision.empty() ? sc.map : ruled;
-  auto sizeOf = [&](const char* name) {
-    auto it = m.fields.find(name);
-    return it == m.fields.end() ? 1 : it->second.size;
-  };
-  const int sizeX = sizeOf("x"), sizeY = sizeOf("y");
+  // Recordings keep raw values; the oracle judges whole pixels (raw >> frac, floor).
+  const FieldCodec shapeX = fieldShape(m, "x"), shapeY = fieldShape(m, "y");
   std::vector<PadHistory> pads;
   for (size_t f = 0; f < rec.frames.size(); ++f) {
     const auto& ents = rec.frames[f].entities;
@@ -342,9 +354,11 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
     for (size_t i = 0; i < ents.size(); ++i) {
       const EntityFrame& e = ents[i];
       pads[i].update(e.input, int(f));
-      const int bx = e.before.size() > 0 ? e.before[0] : 0;
-      const int by = e.before.size() > 1 ? e.before[1] : 0;
-      const int rx = unwrapField(bx, e.x(), sizeX), ry = unwrapField(by, e.y(), sizeY);
+      const int32_t rawX = e.before.size() > 0 ? e.before[0] : 0;
+      const int32_t rawY = e.before.size() > 1 ? e.before[1] : 0;
+      const int bx = fieldPixels(shapeX, rawX), by = fieldPixels(shapeY, rawY);
+      const int rx = fieldPixels(shapeX, unwrapRaw(shapeX, rawX, e.x()));
+      const int ry = fieldPixels(shapeY, unwrapRaw(shapeY, rawY, e.y()));
       Motion mv = intendedMotion(m, rec.fieldNames, e.before, int(i), e.input, &pads[i]);
       FrameVerdict v = isRoutineFault(e) ? classifyFault(e, map, sc.hitboxOf(i), sc.oracle,
                                                          m.originX, m.originY, bx, by, mv, rx, ry)

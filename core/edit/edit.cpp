@@ -1,6 +1,7 @@
 #include "core/edit/edit.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace core {
 
@@ -19,6 +20,24 @@ bool validMetatile(const Scenario& s, int m) {
 
 bool validEntity(const Scenario& s, int e) {
   return e >= 0 && e < int(s.entities.size());
+}
+
+// Moves the room to the edit's before/after state, and everything placed in room
+// coordinates with its left and top edges.
+void applyResize(Scenario& s, const ResizeEdit& e, bool forward) {
+  s.map.room = forward ? e.after : e.before;
+  const int sign = forward ? 1 : -1;
+  const int dx = sign * e.shiftCols * s.map.room.cellSize;
+  const int dy = sign * e.shiftRows * s.map.room.cellSize;
+  for (EntitySpec& ent : s.entities) {
+    ent.x += dx;
+    ent.y += dy;
+  }
+  for (Expectation& x : s.expect)
+    if (x.w > 0) {  // w == 0 is the whole room wherever it lies
+      x.col += sign * e.shiftCols;
+      x.row += sign * e.shiftRows;
+    }
 }
 
 // The input edit that makes frame `frame`'s byte `mask`.
@@ -135,13 +154,54 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
                    if (validMetatile(s, e.metatile))
                      s.map.metatiles.metatiles[e.metatile].name = forward ? e.after : e.before;
                  },
+                 [&](const CellsEdit& e) {
+                   for (const CellEdit& c : e.cells)
+                     if (s.map.room.inside(c.col, c.row))
+                       s.map.room.at(c.col, c.row) = forward ? c.after : c.before;
+                 },
+                 [&](const ResizeEdit& e) { applyResize(s, e, forward); },
+                 [&](const MetatileTilesEdit& e) {
+                   if (validMetatile(s, e.metatile))
+                     s.map.metatiles.metatiles[e.metatile].tiles = forward ? e.after : e.before;
+                 },
+                 [&](const MetatileSetEdit& e) {
+                   s.map.metatiles.metatiles = forward ? e.after : e.before;
+                   const auto& cells = forward ? e.cellsAfter : e.cellsBefore;
+                   if (!cells.empty() && cells.size() == s.map.room.cells.size())
+                     s.map.room.cells = cells;
+                 },
+                 [&](const TilePixelsEdit& e) {
+                   if (e.tile >= 0 && e.tile < int(s.map.tiles.size()))
+                     s.map.tiles[e.tile] = forward ? e.after : e.before;
+                 },
+                 [&](const TileAddEdit& e) {
+                   auto& tiles = s.map.tiles;
+                   if (forward && int(tiles.size()) == e.tile) tiles.push_back(e.added);
+                   if (!forward && int(tiles.size()) == e.tile + 1) tiles.pop_back();
+                 },
+                 [&](const PaletteEdit& e) {
+                   if (e.index >= 0 && e.index < 4)
+                     s.map.palette[e.index] = forward ? e.after : e.before;
+                 },
              },
              edit);
 }
 
 bool editTouchesMap(const Edit& e) {
-  return std::holds_alternative<CellEdit>(e) || std::holds_alternative<CollisionEdit>(e) ||
-         std::holds_alternative<OpcodeNameEdit>(e) || std::holds_alternative<MetatileNameEdit>(e);
+  return !std::holds_alternative<EntityMoveEdit>(e) && !std::holds_alternative<HitboxEdit>(e) &&
+         !std::holds_alternative<InputEdit>(e);
+}
+
+bool editReachesRoutine(const Edit& e) {
+  return editTouchesMap(e) && !std::holds_alternative<OpcodeNameEdit>(e) &&
+         !std::holds_alternative<MetatileNameEdit>(e) &&
+         !std::holds_alternative<TilePixelsEdit>(e) && !std::holds_alternative<TileAddEdit>(e) &&
+         !std::holds_alternative<PaletteEdit>(e);
+}
+
+bool editTouchesScenario(const Edit& e) {
+  if (const auto* r = std::get_if<ResizeEdit>(&e)) return r->shiftCols != 0 || r->shiftRows != 0;
+  return !editTouchesMap(e);
 }
 
 bool mergeEdit(Edit& prev, const Edit& next) {
@@ -190,6 +250,29 @@ bool mergeEdit(Edit& prev, const Edit& next) {
                           p.after = n.after;
                           return true;
                         },
+                        [&](MetatileTilesEdit& p) {
+                          const auto& n = std::get<MetatileTilesEdit>(next);
+                          if (p.metatile != n.metatile) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        [&](TilePixelsEdit& p) {
+                          const auto& n = std::get<TilePixelsEdit>(next);
+                          if (p.tile != n.tile) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        [&](PaletteEdit& p) {
+                          const auto& n = std::get<PaletteEdit>(next);
+                          if (p.index != n.index) return false;
+                          p.after = n.after;
+                          return true;
+                        },
+                        // Whole-region and whole-set edits are steps of their own.
+                        [&](CellsEdit&) { return false; },
+                        [&](ResizeEdit&) { return false; },
+                        [&](MetatileSetEdit&) { return false; },
+                        [&](TileAddEdit&) { return false; },
                     },
                     prev);
 }
@@ -204,6 +287,16 @@ int firstFrameReading(const Recording& rec, uint16_t value, ListOf list) {
       const std::vector<uint16_t>& read = list(e);
       if (std::find(read.begin(), read.end(), value) != read.end()) return int(f);
     }
+  return int(rec.frames.size());
+}
+
+// The first frame in which any call read one of the cells `indices`.
+int firstFrameReadingAny(const Recording& rec, std::vector<uint16_t> indices) {
+  std::sort(indices.begin(), indices.end());
+  for (size_t f = 0; f < rec.frames.size(); ++f)
+    for (const EntityFrame& e : rec.frames[f].entities)
+      for (uint16_t c : e.cellsRead)
+        if (std::binary_search(indices.begin(), indices.end(), c)) return int(f);
   return int(rec.frames.size());
 }
 
@@ -239,14 +332,35 @@ int firstAffectedFrame(const Edit& edit, const Recording& rec, int roomWidth) {
           [&](const HitboxEdit&) { return none; },
           [&](const InputEdit& e) { return std::min(none, firstInputChange(e)); },
           [&](const MetatileNameEdit&) { return none; },
+          [&](const CellsEdit& e) {
+            std::vector<uint16_t> indices;
+            for (const CellEdit& c : e.cells)
+              indices.push_back(uint16_t(c.row * roomWidth + c.col));
+            return firstFrameReadingAny(rec, indices);
+          },
+          // The cell indices and the attribute table change as a whole.
+          [&](const ResizeEdit&) { return 0; },
+          [&](const MetatileSetEdit&) { return 0; },
+          // Tile ids reach the routine only through the attribute table.
+          [&](const MetatileTilesEdit& e) {
+            return firstFrameReading(
+                rec, uint16_t(e.metatile),
+                [](const EntityFrame& f) -> const std::vector<uint16_t>& { return f.attrsRead; });
+          },
+          // Pixels and colours are drawn, never read by the routine.
+          [&](const TilePixelsEdit&) { return none; },
+          [&](const TileAddEdit&) { return none; },
+          [&](const PaletteEdit&) { return none; },
       },
       edit);
 }
 
 const char* editName(const Edit& e) {
-  static constexpr const char* kNames[] = {"Paint",          "Collision bits", "Rename op-code",
-                                           "Move entity",    "Hitbox",         "Input",
-                                           "Rename metatile"};
+  static constexpr const char* kNames[] = {
+      "Paint",     "Collision bits",   "Rename op-code", "Move entity",   "Hitbox",
+      "Input",     "Rename metatile",  "Fill cells",     "Resize room",   "Metatile tiles",
+      "Metatiles", "Draw tile pixels", "Add tile",       "Palette colour"};
+  static_assert(std::size(kNames) == std::variant_size_v<Edit>);
   return kNames[e.index()];
 }
 

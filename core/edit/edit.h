@@ -10,6 +10,7 @@
 //   sim.simulate();                        // every edit re-simulates
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -57,8 +58,54 @@ struct InputEdit {
   int framesBefore = 0, framesAfter = 0;
 };
 
+// Many cells at once (a rectangle, a flood fill, a pasted or cut region): one
+// undo step however many cells it covers.
+struct CellsEdit {
+  std::vector<CellEdit> cells;
+};
+// The room's size. Cells were added or removed on any side; entities (and the
+// scenario's expectation rectangles) move with the room's left and top edges,
+// by `shiftCols`/`shiftRows` cells forward and back again on revert.
+struct ResizeEdit {
+  Room before, after;
+  int shiftCols = 0, shiftRows = 0;
+};
+// The CHR tiles a metatile is made of (all four equal for 1-tile metatiles).
+struct MetatileTilesEdit {
+  int metatile = 0;
+  std::array<uint16_t, 4> before{}, after{};
+};
+// The metatile set as a whole (reorder, duplicate, add, delete), with the room's
+// cells remapped to follow it. Empty cell vectors: the cells did not change.
+struct MetatileSetEdit {
+  std::vector<Metatile> before, after;
+  std::vector<uint16_t> cellsBefore, cellsAfter;
+};
+// One CHR tile's pixels (a pencil stroke on one tile merges into one edit).
+struct TilePixelsEdit {
+  int tile = 0;
+  Tile before, after;
+};
+// A tile appended to the CHR (at index `tile`, the old tile count).
+struct TileAddEdit {
+  int tile = 0;
+  Tile added;
+};
+// One of the four palette colours.
+struct PaletteEdit {
+  int index = 0;
+  Rgba before, after;
+};
+
 using Edit = std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit,
-                          InputEdit, MetatileNameEdit>;
+                          InputEdit, MetatileNameEdit, CellsEdit, ResizeEdit, MetatileTilesEdit,
+                          MetatileSetEdit, TilePixelsEdit, TileAddEdit, PaletteEdit>;
+
+// A rectangle of cells copied from a room (the GUI's clipboard), row-major.
+struct CellClip {
+  int width = 0, height = 0;
+  std::vector<uint16_t> cells;
+};
 
 std::optional<Edit> makePaintCell(const Scenario& s, int col, int row, uint16_t metatile);
 std::optional<Edit> makeSetCollision(const Scenario& s, int metatile, uint8_t bits);
@@ -78,11 +125,52 @@ std::optional<Edit> makeFillInput(const Scenario& s, int first, int count, uint8
 // Sets the number of frames simulated (the script is kept; frames past it read 0).
 std::optional<Edit> makeSetFrameCount(const Scenario& s, int frames);
 
+// Regions (room_edits.cpp). Rectangles are clipped to the room; cells that
+// already hold the value are left out, and nothing at all is a no-op.
+// Cells [col0, col1] x [row0, row1] (either corner first) become `metatile`.
+std::optional<Edit> makeFillRect(const Scenario& s, int col0, int row0, int col1, int row1,
+                                 uint16_t metatile);
+// The 4-connected area of cells holding the metatile at (col, row) becomes `metatile`.
+std::optional<Edit> makeFloodFill(const Scenario& s, int col, int row, uint16_t metatile);
+// The cells [col, col + w) x [row, row + h), clipped to the room.
+CellClip copyCells(const Room& room, int col, int row, int w, int h);
+// `clip` with its top-left cell at (col, row); the part outside the room is dropped.
+std::optional<Edit> makePasteCells(const Scenario& s, int col, int row, const CellClip& clip);
+// Adds (positive) or removes (negative) columns/rows on each side. New cells
+// hold `fill`; entities shift with the left and top edges. Refused (nullopt)
+// when a side would drop below 1 cell or past the limits (core/map/limits.h).
+std::optional<Edit> makeResizeRoom(const Scenario& s, int left, int top, int right, int bottom,
+                                   uint16_t fill = 0);
+
+// Metatiles, tiles and palette (metatile_edits.cpp). Room cells follow every
+// change of metatile indices.
+std::optional<Edit> makeSetMetatileTiles(const Scenario& s, int metatile,
+                                         std::array<uint16_t, 4> tiles);
+// Moves metatile `from` to index `to` (the others close up around it).
+std::optional<Edit> makeMoveMetatile(const Scenario& s, int from, int to);
+// A copy of `metatile` inserted right after it.
+std::optional<Edit> makeDuplicateMetatile(const Scenario& s, int metatile);
+// `m` appended to the set.
+std::optional<Edit> makeAddMetatile(const Scenario& s, const Metatile& m);
+// Removes `metatile`; cells using it take `replacement` (an index in the set
+// before the deletion, not `metatile` itself). The last metatile stays.
+std::optional<Edit> makeDeleteMetatile(const Scenario& s, int metatile, uint16_t replacement = 0);
+std::optional<Edit> makeSetTilePixel(const Scenario& s, int tile, int x, int y, uint8_t colour);
+// A tile appended to the CHR (blank unless given).
+std::optional<Edit> makeAddTile(const Scenario& s, const Tile& tile = Tile{});
+std::optional<Edit> makeSetPaletteColour(const Scenario& s, int index, Rgba colour);
+
 // Applies the edit (`forward`) or reverts it. Edits whose target no longer exists
 // (an entity or metatile index out of range) are ignored.
 void applyEdit(Scenario& s, const Edit& e, bool forward = true);
-// True when the edit changes the map document rather than the scenario file.
+// True when the edit changes the map document / the scenario file (a resize
+// that moves entities changes both).
 bool editTouchesMap(const Edit& e);
+bool editTouchesScenario(const Edit& e);
+// True when the edit can change what the routine finds in memory (cells,
+// collision bytes, tile ids, the room's size): pixels, colours and names never
+// reach it, so they need no re-simulation and leave an audit as it is.
+bool editReachesRoutine(const Edit& e);
 // Folds `next` into `prev` when both change the same target (keeps prev's
 // before and next's after). Returns false when they cannot be merged.
 bool mergeEdit(Edit& prev, const Edit& next);

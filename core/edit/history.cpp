@@ -74,8 +74,9 @@ void EditHistory::markSaved(DocPart part) {
 }
 
 bool EditHistory::stepTouches(const Step& step, DocPart part) const {
-  return std::any_of(step.edits.begin(), step.edits.end(),
-                     [&](const Edit& e) { return editTouchesMap(e) == (part == DocPart::Map); });
+  return std::any_of(step.edits.begin(), step.edits.end(), [&](const Edit& e) {
+    return part == DocPart::Map ? editTouchesMap(e) : editTouchesScenario(e);
+  });
 }
 
 bool EditHistory::dirty(DocPart part) const {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/sim/field_codec.h"
+
 namespace core {
 
 const OverlayInfo kOverlays[] = {
@@ -207,16 +209,18 @@ void drawEntities(const SceneInput& in, const Recording* rec, int f, SceneDraw& 
     const EntitySpec& spec = sc.entities[i];
     const Hitbox hb = sc.hitboxOf(i);
     // Room point of the hitbox centre for an entity at routine (x, y).
-    auto centre = [&](int x, int y) {
+    // Recordings keep raw values: a fixed-point x/y is drawn at its whole pixel.
+    auto centre = [&](int32_t rawX, int32_t rawY) {
+      const int x = positionPixels(sc.manifest, 0, rawX), y = positionPixels(sc.manifest, 1, rawY);
       return Point{float(x) - ox + float(hb.x) + float(hb.w) / 2,
                    float(y) - oy + float(hb.y) + float(hb.h) / 2};
     };
-    int px = spec.x, py = spec.y;
+    int px = spec.x, py = spec.y;  // whole pixels
     const EntityFrame* e = nullptr;
     if (rec && f >= 0 && i < rec->frames[size_t(f)].entities.size()) {
       e = &rec->frames[size_t(f)].entities[i];
-      px = e->x();
-      py = e->y();
+      px = positionPixels(sc.manifest, 0, e->x());
+      py = positionPixels(sc.manifest, 1, e->y());
     }
     if ((in.overlays & kOverlayPath) && e) {
       // A fading trail of the moves of the last frames (each call's before to after).
@@ -229,7 +233,7 @@ void drawEntities(const SceneInput& in, const Recording* rec, int f, SceneDraw& 
         d.line(a.x, a.y, b.x, b.y, withAlpha(spec.colour, int(80 + 150 * alpha)), 2, false);
       }
       if (e->before.size() >= 2) {
-        const Point a = centre(e->before[0], e->before[1]), b = centre(px, py);
+        const Point a = centre(e->before[0], e->before[1]), b = centre(e->x(), e->y());
         d.line(a.x, a.y, b.x, b.y, palette::kMove, 2, false);
       }
     }

@@ -41,25 +41,74 @@ LabelRef labelField(JsonReader& r, const json& obj, const std::string& path, con
   return v ? labelRef(r, *v, JsonReader::join(path, key)) : LabelRef{};
 }
 
+// One entry of an entity's `fields` (this table's or, for `tables`, another's):
+// a label, or an object with label/lo+hi, size, endian, signed, frac, stride, default.
+FieldBinding parseFieldBinding(JsonReader& r, const json& v, const std::string& p,
+                               int defaultStride) {
+  FieldBinding f;
+  f.stride = defaultStride;
+  if (v.is_string()) {
+    f.ref = labelRef(r, v, p);
+    return f;
+  }
+  if (!v.is_object()) {
+    r.fail(p, "expected a label or {\"label\": ...} / {\"lo\": ..., \"hi\": ...}");
+    return f;
+  }
+  const bool hasLabel = v.contains("label"), hasLo = v.contains("lo"), hasHi = v.contains("hi");
+  if (hasLabel && (hasLo || hasHi)) {
+    r.fail(JsonReader::join(p, hasLo ? "lo" : "hi"),
+           "a field is either one array (\"label\") or split (\"lo\" and \"hi\"), not both");
+    return f;
+  }
+  if (hasLo != hasHi) {
+    r.fail(JsonReader::join(p, hasLo ? "hi" : "lo"),
+           std::string("missing: a split field needs both \"lo\" and \"hi\" (only \"") +
+               (hasLo ? "lo" : "hi") + "\" is given)");
+    return f;
+  }
+  if (hasLo) {
+    f.ref = labelField(r, v, p, "lo", true);
+    f.hi = labelField(r, v, p, "hi", true);
+    // One byte in each array: the low and the high byte of a 16-bit value.
+    f.size = int(r.integer(v, p, "size", 2, 2, 2));
+    if (r.ok() && v.contains("endian"))
+      r.fail(JsonReader::join(p, "endian"), "does not apply to a split field (\"lo\"/\"hi\")");
+  } else {
+    f.ref = labelField(r, v, p, "label", true);
+    f.size = int(r.integer(v, p, "size", 1, 3, 1));
+    const std::string endian = r.string(v, p, "endian", "little");
+    if (endian == "big")
+      f.bigEndian = true;
+    else if (r.ok() && endian != "little")
+      r.fail(JsonReader::join(p, "endian"), "\"" + endian + "\" is not little or big");
+  }
+  f.stride = int(r.integer(v, p, "stride", 0, 256, defaultStride));
+  f.isSigned = r.boolean(v, p, "signed", false);
+  if (r.ok() && v.contains("frac")) {
+    const int bits = 8 * f.size;
+    const int64_t frac = r.integer(v, p, "frac", 0, 1000, 0);
+    if (r.ok() && frac > bits)
+      r.fail(JsonReader::join(p, "frac"), std::to_string(frac) + " fraction bits do not fit a " +
+                                              std::to_string(f.size) + "-byte field");
+    f.fracBits = int(frac);
+  }
+  if (r.ok() && r.field(v, p, "default", false)) {
+    // Raw, in the field's own units; the low 8*size bits are written.
+    const int64_t lo = f.size == 3 ? -(int64_t(1) << 23) : -32768;
+    const int64_t hi = f.size == 3 ? (int64_t(1) << 24) - 1 : 65535;
+    f.initial = int(r.integer(v, p, "default", lo, hi));
+  }
+  return f;
+}
+
 void readFields(JsonReader& r, const json& ent, RoutineManifest& m) {
   const json* fields = r.object(ent, "entity", "fields");
   if (!fields) return;
   int defaultStride = int(r.integer(ent, "entity", "stride", 0, 256, 0));
-  for (auto it = fields->begin(); it != fields->end() && r.ok(); ++it) {
-    std::string p = JsonReader::join("entity.fields", it.key());
-    FieldBinding f;
-    f.stride = defaultStride;
-    if (it->is_string()) {
-      f.ref = labelRef(r, *it, p);
-    } else {
-      f.ref = labelField(r, *it, p, "label", true);
-      f.size = int(r.integer(*it, p, "size", 1, 2, 1));
-      f.stride = int(r.integer(*it, p, "stride", 0, 256, defaultStride));
-      if (r.field(*it, p, "default", false))
-        f.initial = int(r.integer(*it, p, "default", -32768, 65535));
-    }
-    m.fields[it.key()] = f;
-  }
+  for (auto it = fields->begin(); it != fields->end() && r.ok(); ++it)
+    m.fields[it.key()] =
+        parseFieldBinding(r, *it, JsonReader::join("entity.fields", it.key()), defaultStride);
   for (const char* need : {"x", "y"})
     if (r.ok() && !m.fields.count(need))
       r.fail("entity.fields", std::string("needs \"") + need + "\"");
@@ -518,6 +567,8 @@ IntentField readIntentField(JsonReader& r, const json& mo, const std::string& ke
   if (!v) return f;
   if (v->is_string()) {
     f.field = intentFieldName(r, mo, "motion", key, m);
+    // The field's own shape, when it declares one, says how to read it.
+    if (r.ok()) f.fracBits = m.fields.at(f.field).fracBits;
     return f;
   }
   if (!v->is_object()) {
@@ -527,8 +578,8 @@ IntentField readIntentField(JsonReader& r, const json& mo, const std::string& ke
   f.field = intentFieldName(r, *v, p, "field", m);
   f.isSigned = r.boolean(*v, p, "signed", true);
   if (r.ok()) {
-    const int bits = 8 * m.fields.at(f.field).size;
-    f.fracBits = int(r.integer(*v, p, "fracBits", 0, bits - 1, 0));
+    const FieldBinding& fb = m.fields.at(f.field);
+    f.fracBits = int(r.integer(*v, p, "fracBits", 0, 8 * fb.size - 1, fb.fracBits));
   }
   return f;
 }

@@ -23,12 +23,19 @@ struct LabelRef {
   bool empty() const { return label.empty(); }
 };
 
-// One per-entity field: `label + offset + slot * stride`, `size` bytes little-endian.
+// One per-entity field: `label + offset + slot * stride`, `size` bytes, little-
+// or big-endian, or split across a low-byte and a high-byte array (`hi`), signed
+// or not, fixed point with `fracBits` fraction bits (core/sim/field_codec.h).
 struct FieldBinding {
-  LabelRef ref;
-  int size = 1;                // 1 or 2
+  LabelRef ref;                // the value, or its low bytes when split
+  LabelRef hi;                 // split: the high bytes' array (slot 0), same stride
+  int size = 1;                // 1..3
   int stride = 0;              // bytes between entity slots; 0 = the same address for every slot
-  std::optional<int> initial;  // written for every entity at the start ("default")
+  bool isSigned = false;       // "signed"
+  bool bigEndian = false;      // "endian": "big"
+  int fracBits = 0;            // "frac"
+  std::optional<int> initial;  // raw, written for every entity at the start ("default")
+  bool split() const { return !hi.empty(); }
 };
 
 // How room cells are laid out in the routine's memory (docs/manifest.md, map.cells;

@@ -168,17 +168,36 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     auto it = m.fields.find(name);
     if (it == m.fields.end()) continue;
     const FieldBinding& f = it->second;
-    if (!resolve(dbg, f.ref, "entity.fields." + name, a, error)) return false;
+    const std::string path = "entity.fields." + name;
+    if (!resolve(dbg, f.ref, f.split() ? path + ".lo" : path, a, error)) return false;
     // A label whose known size is smaller than the field cannot hold it.
     if (const DebugSymbol* s = dbg.symbol(f.ref.label);
-        s && s->size > 0 && f.stride == 0 && uint32_t(f.ref.offset + f.size) > s->size) {
+        s && s->size > 0 && f.stride == 0 &&
+        uint32_t(f.ref.offset + (f.split() ? 1 : f.size)) > s->size) {
       *error = "entity.fields." + name + ": label \"" + f.ref.label + "\" is " +
                std::to_string(s->size) + " byte(s), too small for a " + std::to_string(f.size) +
                "-byte field";
       return false;
     }
-    b.fields.push_back({name, a, f.size, f.stride, f.initial});
-    region("entity.fields." + name, a, uint32_t(std::max(entities, 1) - 1) * f.stride + f.size);
+    Binding::Field bf;
+    bf.name = name;
+    bf.address = a;
+    bf.size = f.size;
+    bf.stride = f.stride;
+    bf.isSigned = f.isSigned;
+    bf.bigEndian = f.bigEndian;
+    bf.fracBits = f.fracBits;
+    bf.initial = f.initial;
+    const uint32_t span = uint32_t(std::max(entities, 1) - 1) * f.stride;
+    if (f.split()) {
+      if (!resolve(dbg, f.hi, path + ".hi", bf.hiAddress, error)) return false;
+      bf.split = true;
+      region(path + ".lo", a, span + 1);
+      region(path + ".hi", bf.hiAddress, span + 1);
+    } else {
+      region(path, a, span + f.size);
+    }
+    b.fields.push_back(std::move(bf));
   }
   if (m.input) {
     if (!resolve(dbg, m.input->ref, "input.label", a, error)) return false;
@@ -453,19 +472,13 @@ void Simulation::readFieldsInto(int slot, std::vector<int32_t>& v) const {
   // Straight from the machine's memory when it has a flat view: this runs twice
   // per call, and a virtual peek per byte showed in the frame runner's profile.
   const uint8_t* mem = machine_->memory();
-  auto byte = [&](uint16_t a) -> int32_t { return mem ? mem[a] : machine_->peek(a); };
-  for (size_t i = 0; i < v.size(); ++i) {
-    const auto& f = binding_.fields[i];
-    uint16_t a = uint16_t(f.address + slot * f.stride);
-    v[i] = byte(a);
-    if (f.size == 2) v[i] |= byte(uint16_t(a + 1)) << 8;
-  }
+  for (size_t i = 0; i < v.size(); ++i)
+    v[i] = mem ? core::readField(mem, binding_.fields[i], slot)
+               : core::readField(*machine_, binding_.fields[i], slot);
 }
 
 void Simulation::writeField(int slot, const Binding::Field& f, int32_t value) {
-  uint16_t a = uint16_t(f.address + slot * f.stride);
-  machine_->poke(a, uint8_t(value));
-  if (f.size == 2) machine_->poke(uint16_t(a + 1), uint8_t(value >> 8));
+  core::writeField(*machine_, f, slot, value);
 }
 
 void Simulation::writeInput(int slot, uint8_t input) {
@@ -537,8 +550,9 @@ bool Simulation::startState(std::string* error) {
     const EntitySpec& e = scenario_.entities[i];
     for (const auto& f : binding_.fields)
       if (f.initial) writeField(int(i), f, *f.initial);
-    writeField(int(i), binding_.fields[0], e.x);
-    writeField(int(i), binding_.fields[1], e.y);
+    // Scenario positions are whole pixels: a fixed-point field starts at sub-pixel 0.
+    writeField(int(i), binding_.fields[0], fieldFromPixels(binding_.fields[0], e.x));
+    writeField(int(i), binding_.fields[1], fieldFromPixels(binding_.fields[1], e.y));
     for (const auto& [name, value] : e.fields) {
       int k = binding_.fieldIndex(name);
       if (k >= 0) writeField(int(i), binding_.fields[k], value);

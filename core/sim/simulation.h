@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/asm/image.h"
+#include "core/sim/field_codec.h"
 #include "core/sim/machine.h"
 #include "core/sim/scenario.h"
 
@@ -32,12 +33,10 @@ class FrameRunner;
 
 // The manifest's labels turned into addresses.
 struct Binding {
-  struct Field {
+  // A field's shape (core/sim/field_codec.h) with its name and start value.
+  struct Field : FieldCodec {
     std::string name;
-    uint16_t address = 0;
-    int size = 1;
-    int stride = 0;
-    std::optional<int> initial;
+    std::optional<int> initial;  // raw
   };
   uint16_t entry = 0;
   std::optional<uint16_t> slot;
