@@ -69,6 +69,8 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "cc65")
 if(COLLIDOSCOPE_GUI)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "cc65, libgl1")
   set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb, xauth")
+  # Crisp text at a content scale other than 1 (the built-in font is used without it).
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
 endif()
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -7,7 +7,7 @@ COLLIDOSCOPE_PACKAGES=(
   build-essential cmake pkg-config
   nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
   libglfw3-dev libimgui-dev python3-glad libstb-dev libgl-dev zlib1g-dev
-  libpugixml-dev libzstd-dev tiled
+  libpugixml-dev libzstd-dev tiled fonts-dejavu-core
   cc65 sdcc xvfb xauth libxml2-utils
 )
 

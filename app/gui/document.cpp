@@ -48,6 +48,15 @@ bool isMapFile(const std::string& path) {
          format->get_ref<const std::string&>().starts_with("collidoscope-map");
 }
 
+// A menu item's key column: the first binding in the shortcuts table (shortcuts.h).
+const char* keyOf(Action action) {
+  static std::string texts[int(Action::ShowShortcuts) + 1];
+  std::string& t = texts[int(action)];
+  if (t.empty())
+    if (const Shortcut* s = shortcutFor(action)) t = keyText(s->key, s->mods);
+  return t.c_str();
+}
+
 std::string fileName(const std::string& path) {
   return fs::path(path).filename().string();
 }
@@ -416,8 +425,8 @@ void GuiApp::drawDocumentDialogs() {
 
 void GuiApp::drawFileMenu() {
   if (!ImGui::BeginMenu("File")) return;
-  if (ImGui::MenuItem("New room", "Ctrl+N")) requestAction(FileAction::New);
-  if (ImGui::MenuItem("Open...", "Ctrl+O")) requestAction(FileAction::Open);
+  if (ImGui::MenuItem("New room", keyOf(Action::New))) requestAction(FileAction::New);
+  if (ImGui::MenuItem("Open...", keyOf(Action::Open))) requestAction(FileAction::Open);
   if (ImGui::MenuItem("Open game...")) requestAction(FileAction::OpenGame);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A .nes or .gb: opens the scenario beside it that binds it");
@@ -464,11 +473,11 @@ void GuiApp::drawFileMenu() {
         "The room for Tiled (.tmx, .tmj), or its tables for the game laid out as "
         "the routine's manifest says (.s ca65, .asm rgbds, .c, .bin)");
   ImGui::Separator();
-  if (ImGui::MenuItem("Save", "Ctrl+S", false, sim() != nullptr)) saveDocument();
-  if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, sim() != nullptr))
+  if (ImGui::MenuItem("Save", keyOf(Action::Save), false, sim() != nullptr)) saveDocument();
+  if (ImGui::MenuItem("Save as...", keyOf(Action::SaveAs), false, sim() != nullptr))
     requestAction(FileAction::SaveAs);
   ImGui::Separator();
-  if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestAction(FileAction::Quit);
+  if (ImGui::MenuItem("Quit", keyOf(Action::Quit))) requestAction(FileAction::Quit);
   ImGui::EndMenu();
 }
 
@@ -476,17 +485,25 @@ void GuiApp::drawEditMenu() {
   if (!ImGui::BeginMenu("Edit")) return;
   const std::string undoText = "Undo " + edit_.history.undoLabel();
   const std::string redoText = "Redo " + edit_.history.redoLabel();
-  if (ImGui::MenuItem(undoText.c_str(), "Ctrl+Z", false, edit_.history.canUndo())) undo();
-  if (ImGui::MenuItem(redoText.c_str(), "Ctrl+Y", false, edit_.history.canRedo())) redo();
+  if (ImGui::MenuItem(undoText.c_str(), keyOf(Action::Undo), false, edit_.history.canUndo()))
+    undo();
+  if (ImGui::MenuItem(redoText.c_str(), keyOf(Action::Redo), false, edit_.history.canRedo()))
+    redo();
   ImGui::Separator();
-  if (ImGui::MenuItem("Select and move entities", "V", edit_.tool == Tool::Select))
+  if (ImGui::MenuItem("Select and move entities", keyOf(Action::ToolSelect),
+                      edit_.tool == Tool::Select))
     edit_.tool = Tool::Select;
-  if (ImGui::MenuItem("Paint metatiles", "B", edit_.tool == Tool::Paint)) edit_.tool = Tool::Paint;
-  if (ImGui::MenuItem("Collision bits", "C", edit_.tool == Tool::Bits)) edit_.tool = Tool::Bits;
-  // The region tools (room_edit.cpp handles their keys).
-  if (ImGui::MenuItem("Rectangle", "R", edit_.tool == Tool::Rect)) edit_.tool = Tool::Rect;
-  if (ImGui::MenuItem("Flood fill", "F", edit_.tool == Tool::Fill)) edit_.tool = Tool::Fill;
-  if (ImGui::MenuItem("Select region", "M", edit_.tool == Tool::Region)) edit_.tool = Tool::Region;
+  if (ImGui::MenuItem("Paint metatiles", keyOf(Action::ToolPaint), edit_.tool == Tool::Paint))
+    edit_.tool = Tool::Paint;
+  if (ImGui::MenuItem("Collision bits", keyOf(Action::ToolBits), edit_.tool == Tool::Bits))
+    edit_.tool = Tool::Bits;
+  // The region tools (their keys are in the shortcuts table; room_edit.cpp handles the rest).
+  if (ImGui::MenuItem("Rectangle", keyOf(Action::ToolRect), edit_.tool == Tool::Rect))
+    edit_.tool = Tool::Rect;
+  if (ImGui::MenuItem("Flood fill", keyOf(Action::ToolFill), edit_.tool == Tool::Fill))
+    edit_.tool = Tool::Fill;
+  if (ImGui::MenuItem("Select region", keyOf(Action::ToolRegion), edit_.tool == Tool::Region))
+    edit_.tool = Tool::Region;
   ImGui::MenuItem("Pick metatile under the cursor", "I / Alt+click", false, false);
   ImGui::MenuItem("Copy / cut / paste region", "Ctrl+C / X / V", false, false);
   ImGui::EndMenu();

@@ -122,20 +122,10 @@ void GuiApp::updateVerdicts() {
 
 namespace {
 
-// The pad as the keyboard holds it: arrows, Z = A, X = B, Enter = Start, Right Shift = Select.
+// The pad as the keyboard holds it (shortcuts.h's pad table, which the help lists).
 uint8_t keyboardPad() {
-  struct Key {
-    int key;
-    uint8_t button;
-  };
-  static constexpr Key kKeys[] = {
-      {GLFW_KEY_UP, core::kButtonUp},       {GLFW_KEY_DOWN, core::kButtonDown},
-      {GLFW_KEY_LEFT, core::kButtonLeft},   {GLFW_KEY_RIGHT, core::kButtonRight},
-      {GLFW_KEY_Z, core::kButtonA},         {GLFW_KEY_X, core::kButtonB},
-      {GLFW_KEY_ENTER, core::kButtonStart}, {GLFW_KEY_RIGHT_SHIFT, core::kButtonSelect},
-  };
   uint8_t mask = 0;
-  for (const Key& k : kKeys)
+  for (const PadKey& k : padKeys())
     if (ImGui::IsKeyDown(k.key)) mask |= k.button;
   return mask;
 }
@@ -165,29 +155,6 @@ void GuiApp::recordInputFrame() {
     }
   edit_.recordFrame = tl_.frame;
   if (!changed.empty()) resimulateAfter(changed);
-}
-
-void GuiApp::handleEditShortcuts() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || edit_.dialog.visible() || edit_.askSave) return;
-  if (io.KeyCtrl) {
-    const bool shift = io.KeyShift;
-    if (ImGui::IsKeyPressed(GLFW_KEY_Z) && !shift) undo();
-    if (ImGui::IsKeyPressed(GLFW_KEY_Y) || (ImGui::IsKeyPressed(GLFW_KEY_Z) && shift)) redo();
-    if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) requestAction(FileAction::New);
-    if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) requestAction(FileAction::Open);
-    if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
-      if (shift)
-        requestAction(FileAction::SaveAs);
-      else
-        saveDocument();
-    }
-    return;
-  }
-  if (edit_.recordInput) return;  // letters and arrows are the pad while recording
-  if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) edit_.tool = Tool::Select;
-  if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) edit_.tool = Tool::Paint;
-  if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) edit_.tool = Tool::Bits;
 }
 
 }  // namespace app

@@ -5,7 +5,9 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <span>
 
 #include "app/common/paths.h"
 #include "app/gui/scripted_run.h"
@@ -16,8 +18,13 @@ namespace app {
 GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     : window_(window), opts_(opts), placeholder_(core::makeDefaultMap(16, 15, 16)) {
   if (opts.frames > 0) edit_.recent.stopSaving();  // a scripted run
+  view_.uiScale = opts.contentScale;
+  layout_.automatic = !opts.arranged;
+  view_.showShortcuts = opts.show == "shortcuts";
   std::string path = opts.scenario;
-  if (path.empty()) {
+  // With no scenario the app opens on the welcome panel; scripted runs (docs,
+  // benchmarks, the install test) open the castle unless --welcome says so.
+  if (path.empty() && opts.frames > 0 && !opts.welcome && opts.openGame.empty()) {
     std::string shipped = dataDir() + "/maps/seed002_castle.scenario.json";
     if (std::filesystem::exists(shipped)) path = shipped;
   }
@@ -61,6 +68,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (opts.frames > 0) finishSimulation();
   }
   if (sim() && opts.auditDiff) auditDiffForScript();
+  runDeskScript();
   if (sim() && !opts.saveAs.empty() && !saveDocumentAs(opts.saveAs))
     scriptError_ = "--save-as: " + status_;
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
@@ -124,21 +132,101 @@ void GuiApp::ensureTrace() {
 }
 
 void GuiApp::handleShortcuts() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || edit_.dialog.visible() || edit_.askSave)
+    return;
+  KeyState state;
+  state.typing = io.WantTextInput;
+  state.recording = edit_.recordInput;
+  for (const Shortcut* s : pressedShortcuts(state)) {
+    if (s->action == Action::PlayPause && s->onRelease && edit_.spacePanned) {
+      edit_.spacePanned = false;  // a Space + drag pan is not a play
+      continue;
+    }
+    runShortcut(s->action);
+  }
+}
+
+void GuiApp::runShortcut(Action action) {
   const int n = frameCount();
-  if (ImGui::IsKeyReleased(ImGui::GetKeyIndex(ImGuiKey_Space))) {
-    if (!edit_.spacePanned) tl_.playing = !tl_.playing;  // a space + drag pan is not a play
-    edit_.spacePanned = false;
+  switch (action) {
+    case Action::New:
+      requestAction(FileAction::New);
+      break;
+    case Action::Open:
+      requestAction(FileAction::Open);
+      break;
+    case Action::Save:
+      saveDocument();
+      break;
+    case Action::SaveAs:
+      requestAction(FileAction::SaveAs);
+      break;
+    case Action::Quit:
+      requestAction(FileAction::Quit);
+      break;
+    case Action::Undo:
+      undo();
+      break;
+    case Action::Redo:
+      redo();
+      break;
+    case Action::ToolSelect:
+      edit_.tool = Tool::Select;
+      break;
+    case Action::ToolPaint:
+      edit_.tool = Tool::Paint;
+      break;
+    case Action::ToolBits:
+      edit_.tool = Tool::Bits;
+      break;
+    case Action::ToolRect:
+      edit_.tool = Tool::Rect;
+      break;
+    case Action::ToolFill:
+      edit_.tool = Tool::Fill;
+      break;
+    case Action::ToolRegion:
+      edit_.tool = Tool::Region;
+      break;
+    case Action::PlayPause:
+      edit_.spacePanned = false;
+      tl_.playing = !tl_.playing;
+      break;
+    case Action::PrevFrame:
+      tl_.frame = std::max(std::min(tl_.frame - 1, n - 1), 0);
+      break;
+    case Action::NextFrame:
+      tl_.frame = std::max(std::min(tl_.frame + 1, n - 1), 0);
+      break;
+    case Action::FitRoom:
+      view_.fitRequested = true;
+      break;
+    case Action::StepInto:
+      debugStep(StepKind::Into);
+      break;
+    case Action::StepOver:
+      debugStep(StepKind::Over);
+      break;
+    case Action::StepOut:
+      debugStep(StepKind::Out);
+      break;
+    case Action::StepBack:
+      debugStep(StepKind::Back);
+      break;
+    case Action::RunToBreak:
+      debugStep(StepKind::ToEnd);
+      break;
+    case Action::Assemble:
+      if (sim()) {
+        syncEditorFiles();
+        assembleRoutine();
+      }
+      break;
+    case Action::ShowShortcuts:
+      view_.showShortcuts = true;
+      break;
   }
-  if (!edit_.recordInput) {  // while recording, the arrows are the pad
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
-      tl_.frame = std::min(tl_.frame + 1, n - 1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
-      tl_.frame = std::max(tl_.frame - 1, 0);
-  }
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) requestAction(FileAction::Quit);
-  handleDebuggerKeys();
 }
 
 void GuiApp::drawFrame() {
@@ -148,7 +236,6 @@ void GuiApp::drawFrame() {
   if (opts_.frames > 0) finishSimulation();
   runScript();
   handleShortcuts();
-  handleEditShortcuts();
   const int frameBefore = tl_.frame;
   if (tl_.playing && frameCount() > 0) {
     tl_.accumulator += tl_.speed;
@@ -164,12 +251,16 @@ void GuiApp::drawFrame() {
   recordInputFrame();
   updateVerdicts();
   drawMenuBar();
+  layoutPanels();
   for (const PanelEntry& panel : registeredPanels()) panel.draw(*this);  // panel_*.cpp
   drawStatus();
+  drawWelcome();
+  drawShortcutsWindow(&view_.showShortcuts);
   drawAbout();
   drawDocumentDialogs();
   drawGameInfo();
   drawRecoveryPrompt();
+  if (opts_.frames > 0) runLayoutScript(ImGui::GetFrameCount());
   autosave(ImGui::GetTime());
   if (sim()) updateTitle();  // routine buffers edited this frame change the `*`
 }
@@ -179,23 +270,12 @@ void GuiApp::drawMenuBar() {
   drawFileMenu();
   drawEditMenu();
   drawRoomMenu();
-  if (ImGui::BeginMenu("View")) {
-    // One item per row of core's overlay table.
-    for (int i = 0; i < core::kOverlayCount; ++i) {
-      const core::OverlayInfo& o = core::kOverlays[i];
-      bool shown = view_.on(o.bit);
-      const bool enabled = o.bit != core::kOverlayHeat || view_.lastAudit != nullptr;
-      if (ImGui::MenuItem(o.label, nullptr, &shown, enabled))
-        view_.overlays = shown ? view_.overlays | o.bit : view_.overlays & ~o.bit;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--overlay %s)", o.help, o.name);
-    }
-    if (ImGui::MenuItem("Fit room", "Home")) view_.fitRequested = true;
-    const bool isGame = sim() && sim()->scenario().manifest.game;
-    if (ImGui::MenuItem("Binding...", nullptr, false, isGame))
-      openBindingPanel(sim()->scenario().manifest.game->rom);
-    ImGui::EndMenu();
-  }
+  drawViewMenu();
+  drawDebugMenu();
   if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Keyboard shortcuts", shortcutKeys(Action::ShowShortcuts).c_str()))
+      view_.showShortcuts = true;
+    ImGui::Separator();
     if (ImGui::MenuItem("About Collidoscope")) view_.showAbout = true;
     ImGui::EndMenu();
   }
@@ -203,13 +283,82 @@ void GuiApp::drawMenuBar() {
   ImGui::EndMainMenuBar();
 }
 
+void GuiApp::drawViewMenu() {
+  if (!ImGui::BeginMenu("View")) return;
+  // One item per row of core's overlay table.
+  for (int i = 0; i < core::kOverlayCount; ++i) {
+    const core::OverlayInfo& o = core::kOverlays[i];
+    bool shown = view_.on(o.bit);
+    const bool enabled = o.bit != core::kOverlayHeat || view_.lastAudit != nullptr;
+    if (ImGui::MenuItem(o.label, nullptr, &shown, enabled))
+      view_.overlays = shown ? view_.overlays | o.bit : view_.overlays & ~o.bit;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--overlay %s)", o.help, o.name);
+  }
+  if (ImGui::MenuItem("Fit room", shortcutKeys(Action::FitRoom).c_str())) view_.fitRequested = true;
+  const bool isGame = sim() && sim()->scenario().manifest.game;
+  if (ImGui::MenuItem("Binding...", nullptr, false, isGame))
+    openBindingPanel(sim()->scenario().manifest.game->rom);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Routine editor in its own window", nullptr, &view_.routineWindow))
+    editor_.showEditor = true;  // in front: its window, or its tab again
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A tall window beside the room instead of the Source panel's Routine tab");
+  if (ImGui::MenuItem("Reset layout")) resetLayout();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(layout_.automatic
+                          ? "The panels follow the window's size (until you move or resize one)"
+                          : "Lay the panels out for the window's size again; they follow it "
+                            "until you move or resize one");
+  ImGui::EndMenu();
+}
+
+void GuiApp::drawDebugMenu() {
+  if (!ImGui::BeginMenu("Debug")) return;
+  const bool can = sim() && frameCount() > 0;
+  struct Item {
+    const char* label;
+    Action action;
+  };
+  static constexpr Item kSteps[] = {
+      {"Step into", Action::StepInto},
+      {"Step over", Action::StepOver},
+      {"Step out", Action::StepOut},
+      {"Step back", Action::StepBack},
+      {"Run to breakpoint / end of call", Action::RunToBreak},
+  };
+  static constexpr Item kPlayback[] = {
+      {"Play / pause", Action::PlayPause},
+      {"Previous frame", Action::PrevFrame},
+      {"Next frame", Action::NextFrame},
+  };
+  auto items = [&](std::span<const Item> list, bool enabled) {
+    for (const Item& i : list) {
+      if (ImGui::MenuItem(i.label, shortcutKeys(i.action).c_str(), false, enabled))
+        runShortcut(i.action);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shortcutFor(i.action)->what);
+    }
+  };
+  items(kSteps, can);
+  ImGui::Separator();
+  items(kPlayback, can);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Assemble & run", shortcutKeys(Action::Assemble).c_str(), false,
+                      sim() != nullptr))
+    runShortcut(Action::Assemble);
+  ImGui::EndMenu();
+}
+
 void GuiApp::drawStatus() {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - 24));
-  ImGui::SetNextWindowSize(ImVec2(vp->Size.x, 24));
+  const float h = statusBarHeight();
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - h));
+  ImGui::SetNextWindowSize(ImVec2(vp->Size.x, h));
+  const float padY = std::max(0.0f, std::floor((h - ImGui::GetTextLineHeight()) / 2));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().WindowPadding.x, padY));
   ImGui::Begin("##status", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PopStyleVar();
   drawSimulationStatus();
   ImGui::TextUnformatted(status_.c_str());
   drawWarningsTooltip();

@@ -16,6 +16,8 @@
 #include "core/workspace/sim_job.h"
 
 #include "app/gui/edit_state.h"
+#include "app/gui/layout.h"
+#include "app/gui/shortcuts.h"
 #include "core/check/audit.h"
 #include "core/check/audit_query.h"
 #include "core/game/binding_model.h"
@@ -71,6 +73,16 @@ struct LaunchOptions {
   std::string saveAs;                    // --save-as PATH: File > Save as once the script ran
   double autosaveSeconds = -1;           // --autosave-seconds N (scripted runs: off unless set)
   std::string recover;                   // --recover newest|discard: answers the recovery prompt
+  // The desk (layout.h, ui_scale.h, shortcuts.h, welcome.cpp).
+  float contentScale = 1;      // the UI scale main.cpp chose (--content-scale, else the monitor's)
+  bool arranged = false;       // window.json: the user arranged the panels (imgui.ini holds them)
+  bool printLayout = false;    // --print-layout: print the window and every panel's rectangle
+  bool assemble = false;       // --assemble: Assemble & run the routine editor's buffers once open
+  bool revertRoutine = false;  // --revert-routine: then the Routine tab's Revert on every file
+  bool newRoom = false;        // --new-room: then File > New room
+  bool welcome = false;        // --welcome: open nothing, show the welcome panel
+  std::string movePanel;       // --move-panel NAME,X,Y: at frame 3, as a user's drag would
+  std::string resizeWindow;    // --resize W,H: at frame 6, as the user resizing the window
   // Room edits for scripted runs (room_tools.cpp), applied after the recovery, before --paint.
   std::string resizeRoom;          // --resize-room L,T,R,B: cells added (+) or removed (-)
   std::vector<std::string> rects;  // --rect C0,R0,C1,R1,M: the Rect tool's edit
@@ -107,6 +119,9 @@ struct ViewState {
   float panX = 0, panY = 0;
   bool fitRequested = true;
   bool showAbout = false;
+  bool showShortcuts = false;  // Help > Keyboard shortcuts
+  bool routineWindow = false;  // View > Routine editor in its own window
+  float uiScale = 1;           // the content scale fonts and spacing follow
   // The last finished audit of the open scenario (null until one ran); the Room
   // view draws its heatmap. Set by the Audit panel, reset when a scenario opens.
   std::shared_ptr<const core::AuditResult> lastAudit;
@@ -168,6 +183,14 @@ struct AuditPanelState {
   std::shared_ptr<const core::AuditDiff> diff;
 };
 
+// Whether the panels follow the window (automatic) or the user's arrangement.
+struct LayoutState {
+  bool automatic = true;
+  bool resetRequested = false;
+  bool seeded = false;             // panels imgui.ini lacks got their default place
+  std::vector<PanelRect> applied;  // where they were put last (automatic only)
+};
+
 class GuiApp {
  public:
   GuiApp(GLFWwindow* window, const LaunchOptions& opts);
@@ -178,6 +201,12 @@ class GuiApp {
   const std::string& scriptError() const { return scriptError_; }
   const RoomViewGeometry& roomView() const { return roomView_; }
   const std::string& status() const { return status_; }
+  // The window, work area, scale and every shown panel's rectangle (--print-layout).
+  std::string layoutReport() const;
+  // The user moved or resized a panel (and has not reset the layout since).
+  bool layoutArranged() const { return !layout_.automatic; }
+  // The monitor's content scale changed (main.cpp rebuilt the font atlas).
+  void setUiScale(float scale) { view_.uiScale = scale; }
   // Writes a last recovery copy when work is unsaved, else removes this session's file.
   ~GuiApp();
 
@@ -191,10 +220,24 @@ class GuiApp {
   void drawMemoryPanel();
   void drawAuditPanel();
   void drawBindingPanel();
+  void drawRoutineWindow();
+  void drawWelcome();
 
  private:
   bool openScenario(const std::string& path);
+  // Keys: the one table in shortcuts.h, dispatched to runShortcut.
   void handleShortcuts();
+  void runShortcut(Action action);
+  void drawDebugMenu();
+  void drawViewMenu();
+  // Layout (layout.cpp): places the panels before they draw, while automatic.
+  void layoutPanels();
+  bool userMovedPanel() const;
+  void resetLayout();
+  WorkArea workArea() const;
+  float statusBarHeight() const;
+  void runDeskScript();                  // --assemble, --revert-routine, --new-room
+  void runLayoutScript(int imguiFrame);  // --move-panel, --resize
   void drawMenuBar();
   void drawAbout();
   void drawStatus();
@@ -211,7 +254,6 @@ class GuiApp {
   void drawFileMenu();
   void drawEditMenu();
   void drawDocumentDialogs();
-  void handleEditShortcuts();
   void requestAction(FileAction action, const std::string& path = {});
   void runAction(FileAction action, const std::string& path);
   void newRoom();
@@ -308,7 +350,6 @@ class GuiApp {
   void runScript();
   CursorKey cursorKey() const;
   void debugStep(StepKind kind);
-  void handleDebuggerKeys();
   bool stopAtBreakpoint(int fromFrame);
   void applyScriptOptions();
   void drawCpuToolbar(int steps);
@@ -336,6 +377,7 @@ class GuiApp {
   bool saveEditorFile(EditorFile& f);
   void jumpToDiagnostic(const core::Diagnostic& d);
   void drawEditorToolbar();
+  void revertEditorFile(int index);
   void drawDiagnostics(float height);
   void drawEditorText(EditorFile& f, float height);
   void drawRoutineEditor();
@@ -376,6 +418,7 @@ class GuiApp {
   std::string scriptError_;
   RoomViewGeometry roomView_;
   bool scriptDone_ = false;
+  LayoutState layout_;
 
   GLFWwindow* window_;
   LaunchOptions opts_;

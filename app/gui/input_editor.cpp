@@ -11,6 +11,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/room_draw.h"
+#include "app/gui/ui_scale.h"
 
 namespace app {
 
@@ -26,7 +27,7 @@ constexpr ButtonRow kRows[] = {
     {core::kButtonSelect, "Select"}, {core::kButtonStart, "Start"},
 };
 constexpr int kRowCount = 8;
-constexpr float kCellW = 11, kRowH = 14, kHeaderH = 18;
+constexpr float kCellPx = 11, kRowPx = 14, kHeaderPx = 18;  // at UI scale 1
 constexpr int kSpareFrames = 60;  // columns past the end, to grow the script
 
 }  // namespace
@@ -35,12 +36,13 @@ void GuiApp::drawInputEditor() {
   const core::Scenario& sc = sim()->scenario();
   const int frames = sc.frames;
   const int columns = frames + kSpareFrames;
+  const float kCellW = uiPx(kCellPx), kRowH = uiPx(kRowPx), kHeaderH = uiPx(kHeaderPx);
   const float gridH = kHeaderH + kRowCount * kRowH;
   const float scrollbar = ImGui::GetStyle().ScrollbarSize;
 
   // Button names, fixed at the left.
   const ImVec2 labels = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(46, gridH));
+  ImGui::Dummy(ImVec2(uiPx(46), gridH));
   ImDrawList* wl = ImGui::GetWindowDrawList();
   for (int r = 0; r < kRowCount; ++r)
     wl->AddText(ImVec2(labels.x, labels.y + kHeaderH + float(r) * kRowH),

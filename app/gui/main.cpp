@@ -20,7 +20,9 @@
 #include "app/gui/gl/screenshot.h"
 #include "app/gui/gl/tiled_background.h"
 #include "app/gui/gui_app.h"
+#include "app/gui/layout.h"
 #include "app/gui/scripted_run.h"
+#include "app/gui/ui_scale.h"
 #include "collidoscope_version.h"
 
 namespace {
@@ -64,6 +66,24 @@ void printBench(BenchTotals& b, int width, int height, int recordingFrames) {
 }
 
 constexpr int kBenchWarmup = 20;
+
+// The work area of the monitor that shows most of the rectangle, or false when
+// none shows a useful part of it (monitors change between sessions).
+bool workAreaShowing(int x, int y, int w, int h, int area[4]) {
+  int count = 0, best = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  for (int i = 0; i < count; ++i) {
+    int m[4] = {};
+    glfwGetMonitorWorkarea(monitors[i], &m[0], &m[1], &m[2], &m[3]);
+    const int ox = std::min(x + w, m[0] + m[2]) - std::max(x, m[0]);
+    const int oy = std::min(y + h, m[1] + m[3]) - std::max(y, m[1]);
+    if (ox >= 100 && oy >= 100 && ox * oy > best) {
+      best = ox * oy;
+      std::copy(m, m + 4, area);
+    }
+  }
+  return best > 0;
+}
 
 // ImGui draws text 1:1 at whole pixels and every filled shape from the atlas's
 // white texel, so nearest sampling looks the same as linear and costs a
@@ -137,9 +157,10 @@ int main(int argc, char** argv) {
                  "Recording frames --play advances per display frame (default 1)")
       ->check(CLI::Range(1, 1000));
   cli.add_option("--show", opts.show,
-                 "Select a tab at start: routine (the routine editor); oam or vram (a "
+                 "Select a tab at start: routine (the routine editor; routine-window: in its own "
+                 "window); shortcuts (Help > Keyboard shortcuts); oam or vram (a "
                  "game's Memory panel); binding (the Binding panel of the open game)")
-      ->check(CLI::IsMember({"routine", "oam", "vram", "binding"}));
+      ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts"}));
   cli.add_flag("--import-room", opts.importRoom,
                "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,
@@ -180,8 +201,32 @@ int main(int argc, char** argv) {
                  "when it keeps its pixels, else offscreen), offscreen, or full (everything, "
                  "every frame)")
       ->check(CLI::IsMember({"auto", "offscreen", "full"}));
-  cli.add_option("--width", opts.width, "Window width")->check(CLI::Range(320, 8192));
-  cli.add_option("--height", opts.height, "Window height")->check(CLI::Range(240, 8192));
+  cli.add_option("--width", opts.width,
+                 "Window width (default: the size last used, else the monitor's work area; "
+                 "scripted runs 1600)")
+      ->check(CLI::Range(320, 8192));
+  cli.add_option("--height", opts.height, "Window height (default: as --width; scripted runs 900)")
+      ->check(CLI::Range(240, 8192));
+  // The desk: layout, UI scale, welcome panel, routine editor (issue 21).
+  float contentScale = 0;
+  cli.add_option("--content-scale", contentScale,
+                 "UI scale for fonts and spacing (default: the monitor's content scale)")
+      ->check(CLI::Range(0.5, 4.0));
+  cli.add_flag("--print-layout", opts.printLayout,
+               "After the last frame, print the window, the UI scale and every panel's rectangle");
+  cli.add_flag("--welcome", opts.welcome,
+               "Open nothing and show the welcome panel (as a start with no scenario does)");
+  cli.add_flag("--assemble", opts.assemble,
+               "Assemble & run the routine editor's buffers once open (and recovered); prints "
+               "the diagnostics");
+  cli.add_flag("--revert-routine", opts.revertRoutine,
+               "Then Revert every edited routine file, as the Routine tab's Revert does");
+  cli.add_flag("--new-room", opts.newRoom,
+               "Then File > New room (unsaved work discarded, as the prompt's Discard)");
+  cli.add_option("--move-panel", opts.movePanel,
+                 "At the third frame move panel NAME to X,Y, as a drag would (NAME,X,Y)");
+  cli.add_option("--resize", opts.resizeWindow,
+                 "At the sixth frame resize the window to W,H, as the user would");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -214,12 +259,46 @@ int main(int argc, char** argv) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  // The window's size: --width/--height, else (interactive) the size last used,
+  // else the monitor's work area; scripted runs default to 1600x900 so their
+  // pictures do not depend on the screen.
+  const std::string windowStateFile = app::windowStatePath();
+  const app::WindowState remembered = app::loadWindowState(windowStateFile);
+  opts.arranged = remembered.arranged;
+  const bool sizeGiven = cli.count("--width") + cli.count("--height") > 0;
+  int workX = 0, workY = 0;
+  bool placeAtWork = false;
+  int shown[4] = {};
+  const bool restore =
+      !sizeGiven && opts.frames == 0 && remembered.valid &&
+      workAreaShowing(remembered.x, remembered.y, remembered.width, remembered.height, shown);
+  if (!sizeGiven && opts.frames == 0) {
+    if (restore) {  // no larger than the monitor it is on now
+      opts.width = std::clamp(remembered.width, 320, std::max(shown[2], 320));
+      opts.height = std::clamp(remembered.height, 240, std::max(shown[3], 240));
+    } else if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+      int w = 0, h = 0;
+      glfwGetMonitorWorkarea(monitor, &workX, &workY, &w, &h);
+      if (w >= 320 && h >= 240) {
+        opts.width = w;
+        opts.height = h;
+        placeAtWork = true;
+        glfwWindowHint(GLFW_MAXIMIZED, GLFW_TRUE);  // the window manager fits its frame in
+      }
+    }
+  }
   GLFWwindow* window = glfwCreateWindow(opts.width, opts.height, "Collidoscope", nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "collidoscope: cannot create an OpenGL 3.3 window\n");
     glfwTerminate();
     return 2;
   }
+  if (placeAtWork) glfwSetWindowPos(window, workX, workY);
+  if (restore) {
+    glfwSetWindowPos(window, remembered.x, remembered.y);
+    if (remembered.maximized) glfwMaximizeWindow(window);
+  }
+  opts.contentScale = contentScale > 0 ? contentScale : app::windowContentScale(window);
   glfwMakeContextCurrent(window);
   glfwSwapInterval(opts.frames > 0 ? 0 : 1);
   if (!gladLoadGL(glfwGetProcAddress)) {
@@ -243,10 +322,12 @@ int main(int argc, char** argv) {
     if (!iniError.empty()) std::fprintf(stderr, "collidoscope: %s\n", iniError.c_str());
     ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
   }
-  ImGui::StyleColorsDark();
-  // Lines drawn from the font atlas's baked line texels break up under nearest
-  // sampling (useNearestFontSampling); geometry lines do not.
-  ImGui::GetStyle().AntiAliasedLinesUseTex = false;
+  const std::string font = app::applyUiScale(opts.contentScale);
+  // Moved to a monitor of another scale: fonts and spacing follow (unless --content-scale).
+  static float pendingScale = 0;
+  if (contentScale <= 0)
+    glfwSetWindowContentScaleCallback(
+        window, [](GLFWwindow*, float x, float y) { pendingScale = std::max(x, y); });
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -274,6 +355,16 @@ int main(int argc, char** argv) {
       const auto frameStart = std::chrono::steady_clock::now();
       if (frame == kBenchWarmup) bench.cpuStart = processCpuMs();
       glfwPollEvents();
+      if (pendingScale > 0 && pendingScale != opts.contentScale && frame > 0) {
+        opts.contentScale = pendingScale;
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        app::applyUiScale(opts.contentScale);
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+        useNearestFontSampling();
+        app::bumpTextureGeneration();
+        gui.setUiScale(opts.contentScale);
+      }
+      pendingScale = 0;
       ImGui_ImplOpenGL3_NewFrame();
       if (frame == 0) useNearestFontSampling();  // the atlas exists after the first NewFrame
       ImGui_ImplGlfw_NewFrame();
@@ -305,6 +396,8 @@ int main(int argc, char** argv) {
           exitCode = 2;
         }
       }
+      if (last && opts.printLayout)
+        std::printf("%slayout: font %s\n", gui.layoutReport().c_str(), font.c_str());
       glfwSwapBuffers(window);
       if (benchFrames > 0 && frame >= kBenchWarmup) {
         glFinish();  // count the GPU's (llvmpipe's) work too
@@ -319,6 +412,17 @@ int main(int argc, char** argv) {
       if (last || gui.quitRequested()) break;
     }
     if (benchFrames > 0) printBench(bench, opts.width, opts.height, gui.recordingFrames());
+    if (opts.frames == 0) {  // remembered for the next start (scripted runs write nothing)
+      app::WindowState state;
+      state.valid = true;
+      state.maximized = glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == GLFW_TRUE;
+      glfwGetWindowPos(window, &state.x, &state.y);
+      glfwGetWindowSize(window, &state.width, &state.height);
+      state.arranged = gui.layoutArranged();
+      std::string error;
+      if (!app::saveWindowState(windowStateFile, state, &error))
+        std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
+    }
   }
 
   ImGui_ImplOpenGL3_Shutdown();

@@ -12,6 +12,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 
 namespace app {
 
@@ -26,15 +27,11 @@ const ImU32 kBreakRow = IM_COL32(150, 40, 40, 120);
 
 struct StepButton {
   const char* label;
-  const char* key;
-  StepKind kind;
+  Action action;  // its key and description: shortcuts.h
 };
 constexpr StepButton kStepButtons[] = {
-    {"Into", "F11", StepKind::Into},
-    {"Over", "F10", StepKind::Over},
-    {"Out", "Shift+F11", StepKind::Out},
-    {"Back", "Shift+F10", StepKind::Back},
-    {"Run", "F5: to a breakpoint or the end of the call", StepKind::ToEnd},
+    {"Into", Action::StepInto}, {"Over", Action::StepOver},  {"Out", Action::StepOut},
+    {"Back", Action::StepBack}, {"Run", Action::RunToBreak},
 };
 
 void registerText(const core::RegisterValue& r, char* out, size_t size) {
@@ -100,18 +97,6 @@ void GuiApp::debugStep(StepKind kind) {
     status_ = stop.text;
 }
 
-void GuiApp::handleDebuggerKeys() {
-  const bool shift = ImGui::GetIO().KeyShift;
-  // F-keys through GLFW codes (imgui 1.86's key API).
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11)) debugStep(shift ? StepKind::Out : StepKind::Into);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F10)) debugStep(shift ? StepKind::Back : StepKind::Over);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) debugStep(StepKind::ToEnd);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F7, false) && sim()) {  // build, as in most IDEs
-    syncEditorFiles();
-    assembleRoutine();
-  }
-}
-
 // Playback from `fromFrame` to the shown frame stops at the first call that
 // reaches a breakpoint (whose condition holds) or touches a watchpoint.
 bool GuiApp::stopAtBreakpoint(int fromFrame) {
@@ -129,8 +114,9 @@ bool GuiApp::stopAtBreakpoint(int fromFrame) {
 void GuiApp::drawCpuToolbar(int steps) {
   for (const StepButton& b : kStepButtons) {
     if (&b != kStepButtons) ImGui::SameLine();
-    if (ImGui::Button(b.label)) debugStep(b.kind);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step %s (%s)", b.label, b.key);
+    if (ImGui::Button(b.label)) runShortcut(b.action);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s (%s)", shortcutFor(b.action)->what, shortcutKeys(b.action).c_str());
   }
   ImGui::SameLine(0, 16);
   const core::Trace& t = debugger_.trace();
@@ -181,9 +167,9 @@ void GuiApp::drawTraceTable() {
                              ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36);
-  ImGui::TableSetupColumn("PC", ImGuiTableColumnFlags_WidthFixed, 44);
-  ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthFixed, 190);
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, uiPx(36));
+  ImGui::TableSetupColumn("PC", ImGuiTableColumnFlags_WidthFixed, uiPx(44));
+  ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthFixed, uiPx(190));
   ImGui::TableSetupColumn("source");
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
@@ -225,8 +211,8 @@ void GuiApp::drawCpuPanel() {
   drawCpuToolbar(int(debugger_.trace().steps.size()));
   drawRegisters();
   ImGui::Separator();
-  const float watchWidth = std::min(300.0f, ImGui::GetContentRegionAvail().x * 0.4f);
-  ImGui::BeginChild("##trace", ImVec2(-watchWidth - 8, 0));
+  const float watchWidth = std::min(uiPx(300), ImGui::GetContentRegionAvail().x * 0.4f);
+  ImGui::BeginChild("##trace", ImVec2(-watchWidth - uiPx(8), 0));
   drawTraceTable();
   ImGui::EndChild();
   ImGui::SameLine();

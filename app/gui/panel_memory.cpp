@@ -11,6 +11,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 #include "core/game/game_machine.h"
 
 namespace app {
@@ -63,11 +64,13 @@ int GuiApp::firstRamPage() const {
 
 void GuiApp::drawMemoryToolbar() {
   const core::DebugInfo& dbg = sim()->image().debug;
-  ImGui::SetNextItemWidth(130);
+  ImGui::SetNextItemWidth(uiPx(130));
   bool go = ImGui::InputTextWithHint("##goto", "address or label", dbg_.gotoInput,
                                      sizeof dbg_.gotoInput, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   go |= ImGui::Button("Go to");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Scroll to the address or label typed beside it (Enter does too)");
   if (go) {
     dbg_.gotoError.clear();
     if (auto a = core::parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError))
@@ -158,12 +161,12 @@ void GuiApp::drawMemoryPanel() {
                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, 40);
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, 112);
+    ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(40));
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, uiPx(112));
     for (int i = 0; i < kBytesPerRow; ++i) {
       char name[4];
       std::snprintf(name, sizeof name, "%X", i);
-      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, 22);
+      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, uiPx(22));
     }
     ImGui::TableHeadersRow();
     const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
@@ -187,7 +190,7 @@ bool GuiApp::drawMemorySourceSelector() {
   }
   const bool nes = sim()->scenario().manifest.cpu == core::Cpu::M6502;
   const char* names[] = {"CPU bus", "OAM", nes ? "VRAM (nametables)" : "VRAM"};
-  ImGui::SetNextItemWidth(150);
+  ImGui::SetNextItemWidth(uiPx(150));
   ImGui::Combo("##memsource", &dbg_.memorySource, names, 3);
   if (dbg_.memorySource != 0) return true;
   ImGui::SameLine();
@@ -217,11 +220,11 @@ void GuiApp::drawVideoMemory() {
                              ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, 52);
+  ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(52));
   for (int i = 0; i < kBytesPerRow; ++i) {
     char name[4];
     std::snprintf(name, sizeof name, "%X", i);
-    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, 22);
+    ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, uiPx(22));
   }
   ImGui::TableHeadersRow();
   // The address each byte has where the game sees it: the PPU's $2000 (NES
@@ -273,7 +276,7 @@ void GuiApp::seedWatches() {
 void GuiApp::drawWatchList() {
   seedWatches();
   const MemoryAtCursor& m = memoryAtCursor();
-  ImGui::SetNextItemWidth(-50);
+  ImGui::SetNextItemWidth(-uiPx(50));
   bool add =
       ImGui::InputTextWithHint("##watch", "label, $addr[,u16] or [x] - [old_x]", dbg_.watchInput,
                                sizeof dbg_.watchInput, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -284,6 +287,7 @@ void GuiApp::drawWatchList() {
         "[addr] for a byte, [addr].w for a word, + - * / & | ^ << >> == != < > && ||");
   ImGui::SameLine();
   add |= ImGui::Button("Add");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add the watch typed beside it (Enter does too)");
   if (add) {
     dbg_.watchError.clear();
     if (debugger_.addWatch(dbg_.watchInput, &dbg_.watchError)) dbg_.watchInput[0] = 0;
@@ -296,10 +300,10 @@ void GuiApp::drawWatchList() {
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("watch");
-  ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, 40);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, 84);
-  ImGui::TableSetupColumn("as", ImGuiTableColumnFlags_WidthFixed, 24);
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 16);
+  ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(40));
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, uiPx(84));
+  ImGui::TableSetupColumn("as", ImGuiTableColumnFlags_WidthFixed, uiPx(24));
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, uiPx(16));
   ImGui::TableHeadersRow();
   int remove = -1;
   for (size_t i = 0; i < debugger_.watches().size(); ++i) {
@@ -347,7 +351,7 @@ void GuiApp::drawWatchList() {
 // Breakpoints (set in the source gutter or typed here, with an optional
 // condition) and watchpoints, each with an enable box and a remove button.
 void GuiApp::drawBreakpointList() {
-  ImGui::SetNextItemWidth(-50);
+  ImGui::SetNextItemWidth(-uiPx(50));
   bool add = ImGui::InputTextWithHint("##break", "label [if A == $10]  or  watch player_x,w",
                                       dbg_.breakInput, sizeof dbg_.breakInput,
                                       ImGuiInputTextFlags_EnterReturnsTrue);
@@ -359,6 +363,8 @@ void GuiApp::drawBreakpointList() {
         "  and an optional byte count: watch map,r,240");
   ImGui::SameLine();
   add |= ImGui::Button("Add");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Add the breakpoint or watchpoint typed beside it (Enter does too)");
   if (add) {
     dbg_.breakError.clear();
     std::string text = dbg_.breakInput;
@@ -376,10 +382,10 @@ void GuiApp::drawBreakpointList() {
           ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("on", ImGuiTableColumnFlags_WidthFixed, 20);
-  ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, 90);
+  ImGui::TableSetupColumn("on", ImGuiTableColumnFlags_WidthFixed, uiPx(20));
+  ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, uiPx(90));
   ImGui::TableSetupColumn("condition / access");
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 16);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, uiPx(16));
   ImGui::TableHeadersRow();
   const core::DebugInfo& dbg = sim()->image().debug;
   const auto& bps = debugger_.breakpoints();

@@ -1,4 +1,5 @@
-// The routine editor (the "Routine" tab of the Source window): edits the
+// The routine editor (the "Routine" tab of the Source window, or a window of
+// its own: View > Routine editor in its own window): edits the
 // routine's sources and the files they include in memory, with a line-number
 // gutter (diagnostic lines marked) and the cursor's line and column; assembles
 // them with the routine's toolchain (core::buildRoutine reading the unsaved
@@ -16,6 +17,8 @@
 #include <map>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 #include "core/util/files.h"
 
 namespace app {
@@ -175,9 +178,20 @@ void GuiApp::jumpToDiagnostic(const core::Diagnostic& d) {
   editor_.jumpOffset = textOffset(editor_.files[i].text, d.loc.line, d.loc.col);
 }
 
+void GuiApp::revertEditorFile(int index) {
+  if (index < 0 || index >= int(editor_.files.size())) return;
+  const std::string name = std::filesystem::path(editor_.files[size_t(index)].path).filename();
+  const int dropped = app::revertEditorFile(editor_, index);
+  status_ = "Reverted " + name + " to the file on disk" +
+            (dropped ? " (its " + std::to_string(dropped) + " diagnostics cleared)" : "");
+  if (opts_.frames > 0) std::printf("script: %s\n", status_.c_str());
+}
+
 void GuiApp::drawEditorToolbar() {
-  if (ImGui::Button("Assemble & run")) assembleRoutine();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("F7");
+  if (ImGui::Button("Assemble & run")) runShortcut(Action::Assemble);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s (%s)", shortcutFor(Action::Assemble)->what,
+                      shortcutKeys(Action::Assemble).c_str());
   ImGui::SameLine();
   const bool anyDirty = std::any_of(editor_.files.begin(), editor_.files.end(),
                                     [](const EditorFile& f) { return f.dirty(); });
@@ -185,9 +199,17 @@ void GuiApp::drawEditorToolbar() {
   if (ImGui::Button("Save all"))
     for (EditorFile& f : editor_.files)
       if (f.dirty() && !saveEditorFile(f)) break;
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Write every edited file (marked *) to disk; File > Save (%s) does too",
+                      shortcutKeys(Action::Save).c_str());
   ImGui::SameLine();
-  if (ImGui::Button("Revert") && editor_.current < int(editor_.files.size()))
-    editor_.files[editor_.current].text = editor_.files[editor_.current].saved;
+  const bool currentDirty =
+      editor_.current < int(editor_.files.size()) && editor_.files[editor_.current].dirty();
+  ImGui::BeginDisabled(!currentDirty);
+  if (ImGui::Button("Revert")) revertEditorFile(editor_.current);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Throw away this tab's edits: the file as it is on disk");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("%s", sim()->scenario().manifest.toolchain == "ca65"
@@ -244,11 +266,9 @@ void GuiApp::drawEditorText(EditorFile& f, float height) {
 
 void GuiApp::drawRoutineEditor() {
   syncEditorFiles();
-  // F7 while typing (the global shortcuts are off while a text field has focus).
-  if (ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F7, false)) assembleRoutine();
   drawEditorToolbar();
   if (!ImGui::BeginTabBar("##files")) return;
-  const float diagHeight = editor_.diagnostics.empty() ? 0 : 90;
+  const float diagHeight = editor_.diagnostics.empty() ? 0 : uiPx(90);
   for (int i = 0; i < int(editor_.files.size()); ++i) {
     EditorFile& f = editor_.files[i];
     const std::string label = std::filesystem::path(f.path).filename().string() +
@@ -267,11 +287,38 @@ void GuiApp::drawRoutineEditor() {
     const float status = ImGui::GetTextLineHeightWithSpacing();
     const float h =
         ImGui::GetContentRegionAvail().y - status - diagHeight - (diagHeight > 0 ? 6 : 0);
-    drawEditorText(f, std::max(h, 60.0f));
+    drawEditorText(f, std::max(h, uiPx(60)));
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
   if (!editor_.diagnostics.empty()) drawDiagnostics(diagHeight);
 }
+
+// View > Routine editor in its own window: the editor out of the Source
+// panel's tab, in a tall window (layout.cpp places it over the debugger column).
+void GuiApp::drawRoutineWindow() {
+  if (!view_.routineWindow) return;
+  // Brought to the front when asked (opened, an assembly failed); not before
+  // the second frame: the panels that appear in the first would cover it.
+  if (editor_.showEditor && ImGui::GetFrameCount() > 1) {
+    ImGui::SetNextWindowFocus();
+    editor_.showEditor = false;
+  }
+  ImGui::SetNextWindowBgAlpha(1.0f);  // the panels it covers would show through the text
+  if (!ImGui::Begin("Routine editor", &view_.routineWindow)) {
+    ImGui::End();
+    return;
+  }
+  if (!view_.routineWindow) editor_.showEditor = true;  // closed: back to its tab
+  if (sim())
+    drawRoutineEditor();
+  else
+    ImGui::TextDisabled("No scenario open.");
+  ImGui::End();
+}
+
+namespace {
+PanelRegistrar registered("Routine editor", 65, [](GuiApp& g) { g.drawRoutineWindow(); });
+}  // namespace
 
 }  // namespace app

@@ -10,6 +10,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 #include "core/util/files.h"
 
 namespace app {
@@ -39,16 +40,17 @@ bool gutter(int id, bool breakpoint, bool hasCode) {
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::PushID(id);
   const float h = ImGui::GetTextLineHeight();
-  const bool clicked = ImGui::InvisibleButton("##gutter", ImVec2(kGutter, h));
+  const float w = uiPx(kGutter);
+  const bool clicked = ImGui::InvisibleButton("##gutter", ImVec2(w, h));
   ImGui::PopID();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 c(p.x + kGutter / 2, p.y + h / 2);
+  const ImVec2 c(p.x + w / 2, p.y + h / 2);
   if (breakpoint)
     dl->AddCircleFilled(c, h * 0.36f, kBreakDot);
   else if (hasCode && ImGui::IsItemHovered())
     dl->AddCircle(c, h * 0.36f, kBreakDot);
   else if (hasCode)
-    dl->AddCircleFilled(c, 1.5f, kCodeDot);
+    dl->AddCircleFilled(c, uiPx(1.5f), kCodeDot);
   if (hasCode && ImGui::IsItemHovered()) ImGui::SetTooltip("Toggle breakpoint");
   ImGui::SameLine(0, 2);
   return clicked && hasCode;
@@ -161,7 +163,7 @@ void GuiApp::drawSourceView() {
   if (where && dbg_.followed != cursorKey()) dbg_.sourceFile = where->file;
   if (dbg_.sourceFile.empty() && !dbg.files.empty()) dbg_.sourceFile = dbg.files[0];
 
-  ImGui::SetNextItemWidth(220);
+  ImGui::SetNextItemWidth(uiPx(220));
   const std::string shown = std::filesystem::path(dbg_.sourceFile).filename().string();
   if (ImGui::BeginCombo("##file", dbg_.showDisassembly ? "(disassembly)" : shown.c_str())) {
     for (const std::string& f : dbg.files) {
@@ -175,12 +177,16 @@ void GuiApp::drawSourceView() {
   }
   ImGui::SameLine();
   ImGui::Checkbox("Disassembly", &dbg_.showDisassembly);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The instructions at the cursor as the CPU sees them, not the source");
   ImGui::SameLine();
   const size_t breakpoints = debugger_.breakpoints().size();
   ImGui::TextDisabled("%zu breakpoint%s", breakpoints, breakpoints == 1 ? "" : "s");
   if (breakpoints > 0) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("Clear"))
+    const bool clear = ImGui::SmallButton("Clear");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove every breakpoint");
+    if (clear)
       while (!debugger_.breakpoints().empty())
         debugger_.removeBreakpoint(debugger_.breakpoints().front().address);
   }
@@ -202,10 +208,17 @@ void GuiApp::drawSourcePanel() {
       drawSourceView();
       ImGui::EndTabItem();
     }
-    const ImGuiTabItemFlags flags = editor_.showEditor ? ImGuiTabItemFlags_SetSelected : 0;
-    editor_.showEditor = false;
+    // In its own window the editor takes the request (drawRoutineWindow).
+    const bool select = editor_.showEditor && !view_.routineWindow;
+    const ImGuiTabItemFlags flags = select ? ImGuiTabItemFlags_SetSelected : 0;
+    if (!view_.routineWindow) editor_.showEditor = false;
     if (ImGui::BeginTabItem("Routine", nullptr, flags)) {
-      drawRoutineEditor();
+      if (!view_.routineWindow) {
+        drawRoutineEditor();
+      } else {
+        ImGui::TextDisabled("The routine editor is in its own window.");
+        if (ImGui::Button("Back into this tab")) view_.routineWindow = false;
+      }
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

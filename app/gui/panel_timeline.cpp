@@ -79,11 +79,18 @@ void GuiApp::drawTimelinePanel() {
     ImGui::End();
     return;
   }
-  if (ImGui::Button(tl_.playing ? "Pause" : "Play")) tl_.playing = !tl_.playing;
+  // Tooltips name the keys from the shortcuts table (shortcuts.h).
+  if (ImGui::Button(tl_.playing ? "Pause" : "Play")) runShortcut(Action::PlayPause);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Play or pause (%s)", shortcutKeys(Action::PlayPause).c_str());
   ImGui::SameLine();
-  if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) tl_.frame = std::max(0, tl_.frame - 1);
+  if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) runShortcut(Action::PrevFrame);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Previous frame (%s)", shortcutKeys(Action::PrevFrame).c_str());
   ImGui::SameLine();
-  if (ImGui::ArrowButton("##next", ImGuiDir_Right)) tl_.frame = std::min(n - 1, tl_.frame + 1);
+  if (ImGui::ArrowButton("##next", ImGuiDir_Right)) runShortcut(Action::NextFrame);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Next frame (%s)", shortcutKeys(Action::NextFrame).c_str());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(70);
   ImGui::SliderFloat("##speed", &tl_.speed, 0.1f, 8.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);

@@ -78,9 +78,7 @@ bool GuiApp::handleRoomKeys(int col, int row, bool overRoom) {
       ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || !sim())
     return false;
   if (!io.KeyCtrl && !io.KeyAlt) {
-    if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) edit_.tool = Tool::Rect;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) edit_.tool = Tool::Fill;
-    if (ImGui::IsKeyPressed(GLFW_KEY_M, false)) edit_.tool = Tool::Region;
+    // R, F and M pick the region tools from the shortcuts table (shortcuts.h).
     if (overRoom && ImGui::IsKeyPressed(GLFW_KEY_I, false)) pickMetatileAt(col, row);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) edit_.hasSelection = false;
   }

@@ -81,6 +81,19 @@ void discardEditorFiles(RoutineEditorState& s) {
   s.showEditor = show;
 }
 
+int revertEditorFile(RoutineEditorState& s, int index) {
+  if (index < 0 || index >= int(s.files.size())) return 0;
+  s.files[size_t(index)].text = s.files[size_t(index)].saved;
+  const size_t before = s.diagnostics.size();
+  std::erase_if(s.diagnostics, [&](const core::Diagnostic& d) {
+    return fileForDiagnostic(s, d.loc.file) == index;
+  });
+  if (s.current == index) s.jumpOffset = -1;
+  const int dropped = int(before - s.diagnostics.size());
+  if (s.diagnostics.empty() && s.messageIsError) s.message.clear();
+  return dropped;
+}
+
 bool needsSaveBeforeClosing(bool documentDirty, const RoutineEditorState& s) {
   return documentDirty || unsavedFileCount(s) > 0;
 }

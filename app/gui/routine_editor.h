@@ -57,8 +57,14 @@ int unsavedFileCount(const RoutineEditorState& s);
 // Writes every unsaved file atomically; stops at the first failure, with a
 // message naming the file.
 bool saveUnsavedFiles(RoutineEditorState& s, std::string* error);
-// Forgets every buffer (edits included): the editor reads the files again.
+// Forgets every buffer (edits included) and the last assembly's diagnostics:
+// the editor reads the files again.
 void discardEditorFiles(RoutineEditorState& s);
+// The Routine tab's Revert: file `index` gets its text on disk back, and the
+// diagnostics that point into it go (they were about text that is gone, and
+// would keep red marks in the gutter); the others stay. A pending jump into it
+// is dropped. Returns how many diagnostics went.
+int revertEditorFile(RoutineEditorState& s, int index);
 // Whether replacing the document (open, New, Quit) must ask first: the
 // document itself has unsaved changes, or a routine buffer does.
 bool needsSaveBeforeClosing(bool documentDirty, const RoutineEditorState& s);

@@ -1,5 +1,8 @@
 #include "app/gui/scripted_run.h"
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -23,6 +26,7 @@ std::string overlayNames() {
 // --show, --audit, --audit-case and --breakpoint, applied once the scenario is open.
 void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
+  if (opts_.show == "routine-window") view_.routineWindow = editor_.showEditor = true;
   if (opts_.show == "oam" || opts_.show == "vram") dbg_.memorySource = opts_.show == "oam" ? 1 : 2;
   ensureTrace();  // the debugger follows the opened simulation
   if (opts_.show == "binding" && !binding_ && sim()->scenario().manifest.game)
@@ -111,6 +115,69 @@ void GuiApp::runScript() {
     std::printf("script: frame %d, %s, instruction %d of %zu, PC $%04X\n", tl_.frame,
                 sim()->scenario().entities[tl_.entity].name.c_str(), step + 1, steps.size(),
                 steps[step].pc);
+}
+
+}  // namespace app
+
+namespace app {
+
+// --assemble, --revert-routine and --new-room (in that order, after recovery,
+// which is how a scripted run gets unsaved routine buffers): each prints how
+// many diagnostics the routine editor then holds.
+void GuiApp::runDeskScript() {
+  if (!sim() || !(opts_.assemble || opts_.revertRoutine || opts_.newRoom)) return;
+  auto report = [this](const char* step) {
+    std::printf("%s: routine editor: %zu diagnostics\n", step, editor_.diagnostics.size());
+  };
+  if (opts_.assemble) {
+    syncEditorFiles();
+    const bool ok = assembleRoutine();
+    finishSimulation();
+    std::printf("assemble: %s\n", ok ? "ok" : editor_.message.c_str());
+    report("assemble");
+  }
+  if (opts_.revertRoutine) {
+    syncEditorFiles();
+    for (int i = 0; i < int(editor_.files.size()); ++i)
+      if (editor_.files[size_t(i)].dirty()) revertEditorFile(i);
+    report("revert-routine");
+  }
+  if (opts_.newRoom) {
+    // As "Save changes?" answered Discard.
+    edit_.history.clear();
+    discardEditorFiles(editor_);
+    newRoom();
+    finishSimulation();
+    if (sim()) syncEditorFiles();
+    report("new-room");
+  }
+}
+
+}  // namespace app
+
+namespace app {
+
+// --move-panel and --resize: what a user does to the layout, at fixed frames
+// of a scripted run, so a test can see the panels follow a resize until one
+// is moved (--print-layout).
+void GuiApp::runLayoutScript(int imguiFrame) {
+  if (imguiFrame == 3 && !opts_.movePanel.empty()) {
+    const size_t comma = opts_.movePanel.find(',');
+    int x = 0, y = 0;
+    if (comma == std::string::npos ||
+        std::sscanf(opts_.movePanel.c_str() + comma + 1, "%d,%d", &x, &y) != 2) {
+      std::fprintf(stderr, "collidoscope: --move-panel: expected NAME,X,Y\n");
+      return;
+    }
+    ImGui::SetWindowPos(opts_.movePanel.substr(0, comma).c_str(), ImVec2(float(x), float(y)));
+  }
+  if (imguiFrame == 6 && !opts_.resizeWindow.empty()) {
+    int w = 0, h = 0;
+    if (std::sscanf(opts_.resizeWindow.c_str(), "%d,%d", &w, &h) == 2 && w >= 320 && h >= 240)
+      glfwSetWindowSize(window_, w, h);
+    else
+      std::fprintf(stderr, "collidoscope: --resize: expected W,H (at least 320,240)\n");
+  }
 }
 
 }  // namespace app

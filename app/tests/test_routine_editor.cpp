@@ -9,12 +9,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/workspace/audit_job.h"
 #include "app/gui/routine_editor.h"
 #include "app/tests/temp_dir_test.h"
 #include "core/asm/ca65/ca65.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
+#include "core/workspace/audit_job.h"
 
 namespace {
 
@@ -50,6 +50,37 @@ TEST_F(RoutineEditor, UnsavedBufferIsAssembledAndItsErrorPointsIntoIt) {
   const core::Diagnostic& d = r.diagnostics.front();
   EXPECT_EQ(app::fileForDiagnostic(editor_, d.loc.file), int(editor_.files.size()) - 1) << d.str();
   EXPECT_EQ(d.loc.line, 2) << d.str();
+}
+
+// Issue 21: Revert gives the file its disk text back, and the failed
+// assembly's diagnostics in it (the red gutter marks) go with the text they
+// were about; New room and opening another document drop them all.
+TEST_F(RoutineEditor, RevertingABrokenBufferClearsItsDiagnostics) {
+  if (!core::ca65Available()) GTEST_SKIP() << core::ca65MissingMessage("ca65");
+  const int broken = int(editor_.files.size()) - 1;
+  app::EditorFile& f = editor_.files[size_t(broken)];
+  f.text.insert(size_t(app::textOffset(f.text, 2, 1)), "        bogus_op #1\n");
+  core::AsmResult r = assembleBuffers();
+  ASSERT_FALSE(r.ok);
+  editor_.diagnostics = r.diagnostics;
+  // One that names another file stays: its file was not reverted.
+  core::Diagnostic other;
+  other.loc.file = "elsewhere.s";
+  other.loc.line = 3;
+  other.message = "not in this file";
+  editor_.diagnostics.push_back(other);
+  editor_.current = broken;
+  editor_.jumpOffset = 5;
+  const size_t inFile = r.diagnostics.size();
+  EXPECT_EQ(app::revertEditorFile(editor_, broken), int(inFile));
+  EXPECT_FALSE(editor_.files[size_t(broken)].dirty());
+  ASSERT_EQ(editor_.diagnostics.size(), 1u);
+  EXPECT_EQ(editor_.diagnostics.front().loc.file, "elsewhere.s");
+  EXPECT_EQ(editor_.jumpOffset, -1);
+  EXPECT_TRUE(assembleBuffers().ok);
+  EXPECT_EQ(app::revertEditorFile(editor_, 99), 0);  // no such tab: nothing happens
+  app::discardEditorFiles(editor_);                  // New room, Open: the document is replaced
+  EXPECT_TRUE(editor_.diagnostics.empty());
 }
 
 namespace fs = std::filesystem;
