@@ -98,7 +98,15 @@ void GuiApp::drawEntityPanel() {
         ImGui::TextUnformatted(t.empty() ? "entity" : t.c_str());
       }
       ImGui::TableSetColumnIndex(first - 1);
-      if (const core::FrameVerdict* v = verdictAt(verdicts, tl_.frame, int(i))) {
+      const core::FrameVerdict* v = verdictAt(verdicts, tl_.frame, int(i));
+      if (v && v->passive) {
+        // Data the routine reads, never called, so never judged.
+        ImGui::TextDisabled("passive");
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip(
+              "An entity of a table with no entry: the routine reads it, the "
+              "runner never calls it, the oracle never judges it");
+      } else if (v) {
         ImGui::PushID(int(i));
         ImGui::PushStyleColor(ImGuiCol_Text, verdictTextColour(v->verdict));
         if (ImGui::SmallButton(core::verdictName(v->verdict))) {
