@@ -24,6 +24,15 @@ inline ProcessResult runProcess(const std::string& command) {
   while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) result.output.append(buf.data(), n);
   int status = ::pclose(pipe);
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  // A GUI run (guiCommand) reports the program's own status on a marker line:
+  // that status is the result, and the line is not part of the output.
+  const std::string marker = "__collidoscope_gui_exit=";
+  const size_t at = result.output.rfind(marker);
+  if (at != std::string::npos && (at == 0 || result.output[at - 1] == '\n')) {
+    const size_t end = result.output.find('\n', at);
+    result.exitCode = std::atoi(result.output.c_str() + at + marker.size());
+    result.output.erase(at, end == std::string::npos ? std::string::npos : end - at + 1);
+  }
   return result;
 }
 
@@ -37,12 +46,18 @@ inline bool haveXvfbRun() {
   return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
 }
 
-// The GUI `exe` with `args` under a virtual 1600x900 X server, with its config
-// (imgui.ini, recent.json) in `configHome` so the user's files are never touched.
+// The GUI `exe` with `args` under a virtual X server of `screen` (WxHxDEPTH),
+// with its config (imgui.ini, recent.json) in `configHome` so the user's files
+// are never touched. xvfb-run's own status is not always the program's: when its
+// clean-up of its temporary folder races another xvfb-run (ctest -j), it exits 5
+// after a program that exited 0 or 2. So the program's status is echoed on a
+// marker line, which runProcess takes as the result.
 inline std::string guiCommand(const std::string& exe, const std::string& configHome,
-                              const std::string& args) {
-  return "XDG_CONFIG_HOME=" + quote(configHome) + " xvfb-run -a -s '-screen 0 1600x900x24' " +
-         quote(exe) + " " + args;
+                              const std::string& args,
+                              const std::string& screen = "1600x900x24") {
+  return "XDG_CONFIG_HOME=" + quote(configHome) + " xvfb-run -a -s '-screen 0 " + screen +
+         "' /bin/sh -c '\"$0\" \"$@\"; echo __collidoscope_gui_exit=$?' " + quote(exe) + " " +
+         args;
 }
 
 }  // namespace app::test

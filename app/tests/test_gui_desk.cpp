@@ -56,10 +56,10 @@ class GuiDesk : public app::test::GuiRunTest {
   GuiDesk() : GuiRunTest("collidoscope_desk_") {}
   // On a virtual screen as large as the window (the fixture's is 1600x900).
   app::test::ProcessResult guiOn(int w, int h, const std::string& args) {
-    return runProcess("XDG_CONFIG_HOME=" + quote(path("config")) + " xvfb-run -a -s '-screen 0 " +
-                      std::to_string(std::max(w, 1600)) + "x" + std::to_string(std::max(h, 900)) +
-                      "x24' " + quote(COLLIDOSCOPE_GUI_EXE) + " --width " + std::to_string(w) +
-                      " --height " + std::to_string(h) + " " + args);
+    return runProcess(app::test::guiCommand(
+        COLLIDOSCOPE_GUI_EXE, path("config"),
+        "--width " + std::to_string(w) + " --height " + std::to_string(h) + " " + args,
+        std::to_string(std::max(w, 1600)) + "x" + std::to_string(std::max(h, 900)) + "x24"));
   }
   static void expectInside(const Rect& r, int w, int h) {
     EXPECT_GE(r.x, 0) << r.name;
