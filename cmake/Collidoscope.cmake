@@ -4,6 +4,11 @@
 # GTEST_SKIP() is reported by ctest as skipped, never as passed.
 function(collidoscope_add_gtest target)
   target_compile_definitions(${target} PRIVATE COLLIDOSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  # The test files are GoogleTest and JSON glue around calls into the libraries,
+  # which keep the build type's optimisation; see COLLIDOSCOPE_TEST_OPT.
+  if(COLLIDOSCOPE_TEST_OPT)
+    target_compile_options(${target} PRIVATE ${COLLIDOSCOPE_TEST_OPT})
+  endif()
   gtest_discover_tests(${target}
     DISCOVERY_TIMEOUT 120
     PROPERTIES SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]"
