@@ -44,7 +44,7 @@ std::string crcText(uint32_t crc) {
 
 using Rows = std::vector<std::pair<std::string, std::string>>;
 
-Rows nesRows(const core::game::RomFile& rom, nlohmann::json& j) {
+Rows nesRows(const core::game::RomFile& rom, nlohmann::ordered_json& j) {
   const emu6502::Cartridge& c = *rom.nes;
   Rows rows;
   const uint32_t bank = core::game::nesPrgBankSize(c.mapper);
@@ -79,7 +79,7 @@ Rows nesRows(const core::game::RomFile& rom, nlohmann::json& j) {
   return rows;
 }
 
-Rows gbRows(const core::game::RomFile& rom, nlohmann::json& j) {
+Rows gbRows(const core::game::RomFile& rom, nlohmann::ordered_json& j) {
   const emusm83::CartridgeHeader& h = rom.gb->header();
   const char* type = emusm83::cartridgeTypeName(h.type);
   const uint16_t stored = uint16_t(rom.bytes[0x14E] << 8 | rom.bytes[0x14F]);
@@ -115,7 +115,7 @@ int runInfo(const InfoOptions& o) {
   std::string error;
   if (!core::game::loadRom(o.rom, rom, &error)) return infoBadInput(error);
 
-  nlohmann::json j;
+  nlohmann::ordered_json j;
   j["rom"] = o.rom;
   j["kind"] = core::game::romKindName(rom.kind);
   j["summary"] = rom.summary;
@@ -146,7 +146,7 @@ int runInfo(const InfoOptions& o) {
   } else {
     std::printf("symbols:\n");
   }
-  j["symbols"] = nlohmann::json::array();
+  j["symbols"] = nlohmann::ordered_json::array();
   for (const auto& s : sources) {
     std::printf("  %s: %s, %zu symbol%s\n", s.path.c_str(), s.format.c_str(), s.symbols,
                 s.symbols == 1 ? "" : "s");
@@ -155,9 +155,9 @@ int runInfo(const InfoOptions& o) {
   for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());
   j["warnings"] = warnings;
   if (!o.json.empty() &&
-      !core::writeFileAtomic(o.json,
-                             j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
-                             &error, false))
+      !core::writeFileAtomic(
+          o.json, j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
+          &error, false))
     return infoBadInput(o.json + ": " + error);
   return kExitClean;
 }

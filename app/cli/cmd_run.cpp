@@ -81,30 +81,31 @@ int runScenario(const RunOptions& o) {
   const std::vector<core::FrameVerdict>& verdicts = ws.judged().verdicts;
   const auto& counts = ws.judged().counts;
   const int width = scenario.map.room.width;
-  nlohmann::json out;
+  // Keys in the order they are set (scenario, fields, entities, frames, summary), not sorted.
+  nlohmann::ordered_json out;
   if (!o.json.empty()) {
     out["scenario"] = o.scenario;
     out["fields"] = rec.fieldNames;
-    out["entities"] = nlohmann::json::array();
+    out["entities"] = nlohmann::ordered_json::array();
     for (const auto& e : scenario.entities) out["entities"].push_back(e.name);
     if (!scenario.manifest.tables.empty()) {
       // Entities of other tables record their own fields (and the results).
-      nlohmann::json tables = nlohmann::json::object();
+      nlohmann::ordered_json tables = nlohmann::ordered_json::object();
       for (size_t t = 0; t < rec.tableFieldNames.size(); ++t)
         tables[scenario.manifest.tables[t].name] = rec.tableFieldNames[t];
       out["tableFields"] = tables;
-      out["entityTables"] = nlohmann::json::array();
+      out["entityTables"] = nlohmann::ordered_json::array();
       for (const auto& e : scenario.entities)
         out["entityTables"].push_back(e.table.empty() ? "entity" : e.table);
     }
-    out["frames"] = nlohmann::json::array();
+    out["frames"] = nlohmann::ordered_json::array();
   } else {
     std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %-13s %-20s %s\n", "frame", "entity", "input",
                 "x", "y", "cycles", "halt", "verdict", "other fields", "cells read (col,row)");
   }
   size_t k = 0;
   for (size_t f = 0; f < rec.frames.size(); ++f) {
-    nlohmann::json jf = nlohmann::json::array();
+    nlohmann::ordered_json jf = nlohmann::ordered_json::array();
     for (size_t i = 0; i < rec.frames[f].entities.size(); ++i, ++k) {
       const core::EntityFrame& e = rec.frames[f].entities[i];
       const core::FrameVerdict& v = verdicts[k];
@@ -140,7 +141,7 @@ int runScenario(const RunOptions& o) {
     }
     if (!o.json.empty()) out["frames"].push_back(jf);
   }
-  nlohmann::json summary = nlohmann::json::object();
+  nlohmann::ordered_json summary = nlohmann::ordered_json::object();
   for (int v = 0; v < core::kVerdictCount; ++v)
     summary[core::verdictName(core::Verdict(v))] = counts[size_t(v)];
   if (!o.json.empty()) {

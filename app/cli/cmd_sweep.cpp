@@ -96,12 +96,12 @@ void printSummary(const SweepCliOptions& o, const core::RoutineManifest& m,
                 (unsigned long long)(r.mismatches - uint64_t(std::max(o.show, 0))));
 }
 
-nlohmann::json resultJson(const SweepCliOptions& o, const core::SweepResult& r) {
-  nlohmann::json j;
+nlohmann::ordered_json resultJson(const SweepCliOptions& o, const core::SweepResult& r) {
+  nlohmann::ordered_json j;
   j["format"] = "collidoscope-sweep/" + std::to_string(core::kSweepFormatVersion);
   j["manifest"] = o.manifest;
   j["inputs"] = r.inputNames;
-  j["varied"] = nlohmann::json::array();
+  j["varied"] = nlohmann::ordered_json::array();
   for (int v : r.varied) j["varied"].push_back(r.inputNames[size_t(v)]);
   for (size_t i = 0; i < r.inputNames.size(); ++i)
     if (std::find(r.varied.begin(), r.varied.end(), int(i)) == r.varied.end())
@@ -115,9 +115,9 @@ nlohmann::json resultJson(const SweepCliOptions& o, const core::SweepResult& r) 
   j["missed"] = r.missed;
   j["falseHits"] = r.extra;
   j["faults"] = r.faults;
-  j["samples"] = nlohmann::json::array();
+  j["samples"] = nlohmann::ordered_json::array();
   for (const auto& s : r.samples) {
-    nlohmann::json js;
+    nlohmann::ordered_json js;
     for (size_t i = 0; i < s.values.size() && i < r.inputNames.size(); ++i)
       js["values"][r.inputNames[i]] = s.values[i];
     js["routine"] = s.fault ? "fault" : answerText(s.routineHit);

@@ -200,7 +200,7 @@ void GuiApp::runShortcut(Action action) {
       tl_.frame = std::max(std::min(tl_.frame + 1, n - 1), 0);
       break;
     case Action::FitRoom:
-      view_.fitRequested = true;
+      view_.fitRequested = view_.fitWhole = true;
       break;
     case Action::StepInto:
       debugStep(StepKind::Into);
@@ -294,7 +294,8 @@ void GuiApp::drawViewMenu() {
       view_.overlays = shown ? view_.overlays | o.bit : view_.overlays & ~o.bit;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--overlay %s)", o.help, o.name);
   }
-  if (ImGui::MenuItem("Fit room", shortcutKeys(Action::FitRoom).c_str())) view_.fitRequested = true;
+  if (ImGui::MenuItem("Fit room", shortcutKeys(Action::FitRoom).c_str()))
+    view_.fitRequested = view_.fitWhole = true;
   const bool isGame = sim() && sim()->scenario().manifest.game;
   if (ImGui::MenuItem("Binding...", nullptr, false, isGame))
     openBindingPanel(sim()->scenario().manifest.game->rom);

@@ -118,6 +118,7 @@ struct ViewState {
   float zoom = 2.0f;
   float panX = 0, panY = 0;
   bool fitRequested = true;
+  bool fitWhole = false;  // Home / View > Fit room: the whole room, even past zoom 1
   bool showAbout = false;
   bool showShortcuts = false;  // Help > Keyboard shortcuts
   bool routineWindow = false;  // View > Routine editor in its own window

@@ -15,6 +15,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 #include "core/check/expect.h"
 
 namespace app {
@@ -168,12 +169,12 @@ void GuiApp::closeAuditCase() {
 void GuiApp::drawAuditControls() {
   const bool running = ws_.auditJob().running();
   ImGui::BeginDisabled(running);
-  ImGui::SetNextItemWidth(36);
+  ImGui::SetNextItemWidth(uiPx(36));
   ImGui::InputInt("stride", &audit_.options.stride, 0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start positions every N pixels");
   audit_.options.stride = std::clamp(audit_.options.stride, 1, 16);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(36);
+  ImGui::SetNextItemWidth(uiPx(36));
   ImGui::InputInt("speeds", &audit_.options.maxSpeed, 0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speeds 1..N pixels per frame");
   audit_.options.maxSpeed = std::clamp(audit_.options.maxSpeed, 1, 8);
@@ -225,8 +226,8 @@ void GuiApp::drawAuditDiff(const core::AuditDiff& d) {
   if (d.fixed.empty() && d.broken.empty()) return;
   if (!ImGui::BeginTable("diff", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
   ImGui::TableSetupColumn("verdict");
-  ImGui::TableSetupColumn("fixed", ImGuiTableColumnFlags_WidthFixed, 50);
-  ImGui::TableSetupColumn("broken", ImGuiTableColumnFlags_WidthFixed, 50);
+  ImGui::TableSetupColumn("fixed", ImGuiTableColumnFlags_WidthFixed, uiPx(50));
+  ImGui::TableSetupColumn("broken", ImGuiTableColumnFlags_WidthFixed, uiPx(50));
   ImGui::TableHeadersRow();
   for (int v = 1; v < core::kVerdictCount; ++v) {
     if (d.fixedBy[size_t(v)] == 0 && d.brokenBy[size_t(v)] == 0) continue;
@@ -252,8 +253,8 @@ void GuiApp::drawVerdictTable(const core::AuditResult& r) {
   if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
   ImGui::TableSetupColumn("verdict");
-  ImGui::TableSetupColumn("cases", ImGuiTableColumnFlags_WidthFixed, 70);
-  ImGui::TableSetupColumn("%", ImGuiTableColumnFlags_WidthFixed, 50);
+  ImGui::TableSetupColumn("cases", ImGuiTableColumnFlags_WidthFixed, uiPx(70));
+  ImGui::TableSetupColumn("%", ImGuiTableColumnFlags_WidthFixed, uiPx(50));
   ImGui::TableHeadersRow();
   for (int v = 0; v < core::kVerdictCount; ++v) {
     const uint64_t n = r.counts[v];
@@ -415,7 +416,7 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
           std::string(audit_.grouping == core::AuditGrouping::Cell ? "start cell" : "cause") +
           " (" + std::to_string(audit_.groups.size()) + " groups)";
       ImGui::TableSetupColumn(header.c_str());
-      ImGui::TableSetupColumn("cases", ImGuiTableColumnFlags_WidthFixed, 60);
+      ImGui::TableSetupColumn("cases", ImGuiTableColumnFlags_WidthFixed, uiPx(60));
       ImGui::TableHeadersRow();
       ImGuiListClipper clipper;
       clipper.Begin(int(audit_.groups.size()));
@@ -454,8 +455,8 @@ void GuiApp::drawFailureList(const core::AuditResult& r) {
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("start");
-  ImGui::TableSetupColumn("dir", ImGuiTableColumnFlags_WidthFixed, 28);
-  ImGui::TableSetupColumn("v", ImGuiTableColumnFlags_WidthFixed, 24);
+  ImGui::TableSetupColumn("dir", ImGuiTableColumnFlags_WidthFixed, uiPx(28));
+  ImGui::TableSetupColumn("v", ImGuiTableColumnFlags_WidthFixed, uiPx(24));
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
   const core::Scenario& sc = auditBase().scenario();

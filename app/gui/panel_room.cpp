@@ -60,7 +60,9 @@ void GuiApp::drawRoomPanel() {
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
 
-  const bool home = hovered && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home));
+  // Home is the table's FitRoom (shortcuts.h): one binding, whether or not the
+  // pointer is over the room.
+  const bool home = view_.fitWhole;
   if (view_.fitRequested || home) {
     float z = std::min(avail.x / room.pixelWidth(), avail.y / room.pixelHeight());
     view_.zoom = std::max(0.25f, std::floor(z * 4) / 4);
@@ -71,7 +73,7 @@ void GuiApp::drawRoomPanel() {
     // Centred when it fits, else from its top-left corner.
     view_.panX = std::max(0.0f, (avail.x - room.pixelWidth() * view_.zoom) * 0.5f);
     view_.panY = std::max(0.0f, (avail.y - room.pixelHeight() * view_.zoom) * 0.5f);
-    view_.fitRequested = false;
+    view_.fitRequested = view_.fitWhole = false;
     edit_.fittedDoc = simId_;
     edit_.fitAtOne = false;
   }

@@ -19,6 +19,7 @@
 #include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
 #include "app/gui/room_scene_imgui.h"
+#include "app/gui/ui_scale.h"
 
 namespace app {
 
@@ -69,15 +70,17 @@ void GuiApp::drawTilesPanel() {
   const auto& set = doc.metatiles.metatiles;
   edit_.metatile = std::clamp(edit_.metatile, 0, std::max(0, int(set.size()) - 1));
   // The palette takes the rows it needs, leaving the collision editor below it room.
-  const float swatch = 40, pad = 4;
+  // Sizes at scale 1, scaled with the font (ui_scale.h) so the swatches keep
+  // their size beside the text at a content scale of 1.5 or 2.
+  const float swatch = uiPx(40), pad = uiPx(4);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float inner = ImGui::GetContentRegionAvail().x - 2 * style.WindowPadding.x;
   const int perRow = std::max(1, int((inner + pad) / (swatch + pad)));
   const int rows = (int(set.size()) + perRow - 1) / perRow;
-  const float editorHeight = 56 + 8 * ImGui::GetFrameHeightWithSpacing() + 8;
+  const float editorHeight = uiPx(56) + 8 * ImGui::GetFrameHeightWithSpacing() + uiPx(8);
   const float paletteHeight =
-      std::clamp(float(rows) * (swatch + pad) + 2 * style.WindowPadding.y, swatch + 16,
-                 std::max(swatch + 16, ImGui::GetContentRegionAvail().y - editorHeight));
+      std::clamp(float(rows) * (swatch + pad) + 2 * style.WindowPadding.y, swatch + uiPx(16),
+                 std::max(swatch + uiPx(16), ImGui::GetContentRegionAvail().y - editorHeight));
   if (ImGui::BeginChild("palette", ImVec2(0, paletteHeight), true)) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (int m = 0; m < int(set.size()); ++m) {
@@ -98,9 +101,11 @@ void GuiApp::drawTilesPanel() {
       }
       drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch,
                          view_.on(core::kOverlayCollision));
+      const float ring = uiPx(2);
       if (m == edit_.metatile)
-        dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + swatch + 2, p0.y + swatch + 2),
-                    IM_COL32(255, 220, 80, 255), 0, 0, 2.5f);
+        dl->AddRect(ImVec2(p0.x - ring, p0.y - ring),
+                    ImVec2(p0.x + swatch + ring, p0.y + swatch + ring), IM_COL32(255, 220, 80, 255),
+                    0, 0, uiPx(2.5f));
       else if (hovered)
         dl->AddRect(p0, ImVec2(p0.x + swatch, p0.y + swatch), IM_COL32(255, 255, 255, 160));
       if (hovered && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
@@ -134,13 +139,13 @@ void GuiApp::drawCollisionEditor() {
   // A large swatch with its blocking edges, beside the byte and its use.
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 p0 = ImGui::GetCursorScreenPos();
-  const float big = 56;
+  const float big = uiPx(56);
   ImGui::Dummy(ImVec2(big, big));
   drawMetatileSwatch(dl, edit_.atlas, doc, mt, p0, big, view_.on(core::kOverlayCollision));
   // The same edges as the room's bits overlay, in window pixels (zoom 1).
   ImGuiSceneDraw swatch(dl, edit_.atlas, doc, p0, 1.0f, p0, ImVec2(p0.x + big, p0.y + big),
                         edit_.heat);
-  core::drawBlockingEdges(swatch, bits, 0, 0, big, 4.0f);
+  core::drawBlockingEdges(swatch, bits, 0, 0, big, uiPx(4));
   ImGui::SameLine();
   ImGui::BeginGroup();
   // The metatile's name, edited in place (one undo step when the field is left).

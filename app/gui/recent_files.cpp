@@ -49,10 +49,10 @@ void RecentFiles::clear() {
 
 void RecentFiles::save() const {
   if (!saving_) return;
-  nlohmann::json j = {{"format", kFormat}, {"files", paths_}};
+  const nlohmann::ordered_json j = {{"format", kFormat}, {"files", paths_}};  // format first
   std::string error;
   // A path that is not UTF-8 would make dump() throw; it is written with U+FFFD instead.
-  const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string text = j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
   core::writeFileAtomic(file_, text + "\n", &error, false);
 }
 

@@ -77,10 +77,14 @@ bool GuiApp::handleRoomKeys(int col, int row, bool overRoom) {
   if (io.WantTextInput || edit_.dialog.visible() || edit_.askSave || edit_.recordInput ||
       ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || !sim())
     return false;
+  // The keys come from shortcuts.h's room-key table, which the duplicate check
+  // covers; R, F and M pick the region tools from the shortcuts table itself.
+  auto pressed = [](RoomKeyId id, bool repeat) {
+    return ImGui::IsKeyPressed(roomKey(id).key, repeat);
+  };
   if (!io.KeyCtrl && !io.KeyAlt) {
-    // R, F and M pick the region tools from the shortcuts table (shortcuts.h).
-    if (overRoom && ImGui::IsKeyPressed(GLFW_KEY_I, false)) pickMetatileAt(col, row);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) edit_.hasSelection = false;
+    if (overRoom && pressed(RoomKeyId::PickMetatile, false)) pickMetatileAt(col, row);
+    if (pressed(RoomKeyId::DropSelection, true)) edit_.hasSelection = false;
   }
   const int c0 = std::min(edit_.selCol0, edit_.selCol1),
             r0 = std::min(edit_.selRow0, edit_.selRow1);
@@ -89,16 +93,16 @@ bool GuiApp::handleRoomKeys(int col, int row, bool overRoom) {
   // Each edit below may replace the simulation (and its scenario): nothing
   // read before it is used after it.
   if (io.KeyCtrl && edit_.hasSelection &&
-      (ImGui::IsKeyPressed(GLFW_KEY_C, false) || ImGui::IsKeyPressed(GLFW_KEY_X, false))) {
+      (pressed(RoomKeyId::Copy, false) || pressed(RoomKeyId::Cut, false))) {
     edit_.clipboard = core::copyCells(sim()->scenario().map.room, c0, r0, c1 - c0 + 1, r1 - r0 + 1);
-    const bool cut = ImGui::IsKeyPressed(GLFW_KEY_X, false);
+    const bool cut = pressed(RoomKeyId::Cut, false);
     status_ = std::string(cut ? "Cut " : "Copied ") + std::to_string(edit_.clipboard.width) + "x" +
               std::to_string(edit_.clipboard.height) + " cells";
     if (!cut) return false;
     applyEdit(core::makeFillRect(sim()->scenario(), c0, r0, c1, r1, 0));
     return true;
   }
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_V, false) && edit_.clipboard.width > 0 &&
+  if (io.KeyCtrl && pressed(RoomKeyId::Paste, false) && edit_.clipboard.width > 0 &&
       (overRoom || edit_.hasSelection)) {
     // At the cursor's cell, or over the selection when the cursor is elsewhere.
     const int pc = overRoom ? col : c0, pr = overRoom ? row : r0;
@@ -112,8 +116,7 @@ bool GuiApp::handleRoomKeys(int col, int row, bool overRoom) {
               std::to_string(edit_.clipboard.height) + " cells";
     return true;
   }
-  if (!io.KeyCtrl && edit_.hasSelection &&
-      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+  if (!io.KeyCtrl && edit_.hasSelection && pressed(RoomKeyId::ClearRegion, false)) {
     applyEdit(core::makeFillRect(sim()->scenario(), c0, r0, c1, r1, 0));
     return true;
   }

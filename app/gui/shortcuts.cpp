@@ -72,17 +72,28 @@ constexpr PadKey kPadKeys[] = {
     {GLFW_KEY_RIGHT_SHIFT, core::kButtonSelect, "Select"},
 };
 
-// The room view's keys and gestures that act where the pointer is (room_edit.cpp).
+// The room view's keys (room_edit.cpp dispatches them from here).
+constexpr RoomKey kRoomKeys[] = {
+    {RoomKeyId::PickMetatile, GLFW_KEY_I, kModNone, "room, pointer over a cell",
+     "Pick the metatile under the pointer"},
+    {RoomKeyId::DropSelection, GLFW_KEY_ESCAPE, kModNone, "room", "Drop the region selection"},
+    {RoomKeyId::Copy, GLFW_KEY_C, kModCtrl, "room, a region selected", "Copy the region"},
+    {RoomKeyId::Cut, GLFW_KEY_X, kModCtrl, "room, a region selected",
+     "Cut the region (copy, then clear it to metatile 0)"},
+    {RoomKeyId::Paste, GLFW_KEY_V, kModCtrl, "room, pointer over a cell or a region selected",
+     "Paste the copied region at the pointer (else over the selection)"},
+    {RoomKeyId::ClearRegion, GLFW_KEY_DELETE, kModNone, "room, a region selected",
+     "Clear the region to metatile 0"},
+};
+
+// The mouse in the room view and elsewhere (room_edit.cpp, panel_room.cpp).
 constexpr Gesture kGestures[] = {
     {"Mouse wheel (room)", "Zoom about the pointer"},
     {"Space + drag, middle drag (room)", "Pan the room"},
     {"Click / drag (room, Paint)", "Paint the selected metatile"},
     {"Right click (room, Paint)", "Pick the metatile under the pointer"},
+    {"Alt+click (room)", "Pick the metatile under the pointer"},
     {"Drag an entity (room, Select)", "Move where the entity starts"},
-    {"I or Alt+click (room)", "Pick the metatile under the pointer"},
-    {"Ctrl+C / Ctrl+X (room, a region selected)", "Copy or cut the region"},
-    {"Ctrl+V (room)", "Paste the copied region at the pointer"},
-    {"Delete / Escape (room, a region selected)", "Clear the region / drop the selection"},
     {"Click the source gutter", "Toggle a breakpoint"},
     {"Click a diagnostic", "Jump to its file, line and column"},
 };
@@ -113,6 +124,16 @@ std::span<const PadKey> padKeys() {
   return kPadKeys;
 }
 
+std::span<const RoomKey> roomKeys() {
+  return kRoomKeys;
+}
+
+const RoomKey& roomKey(RoomKeyId id) {
+  for (const RoomKey& k : kRoomKeys)
+    if (k.id == id) return k;
+  return kRoomKeys[0];  // unreachable: every id has a row (a unit test holds it)
+}
+
 std::span<const Gesture> gestures() {
   return kGestures;
 }
@@ -141,6 +162,10 @@ std::string keyText(int key, uint8_t mods) {
       return out + "Enter";
     case GLFW_KEY_RIGHT_SHIFT:
       return out + "Right Shift";
+    case GLFW_KEY_ESCAPE:
+      return out + "Escape";
+    case GLFW_KEY_DELETE:
+      return out + "Delete";
     default:
       return out + "key " + std::to_string(key);
   }
@@ -160,20 +185,42 @@ const Shortcut* shortcutFor(Action action) {
 }
 
 std::string duplicateBinding() {
-  const auto n = std::size(kShortcuts);
+  return duplicateBinding(kShortcuts, kPadKeys, kRoomKeys);
+}
+
+std::string duplicateBinding(std::span<const Shortcut> table, std::span<const PadKey> pad,
+                             std::span<const RoomKey> room) {
+  // A room key ignores Shift (Shift+I picks, Ctrl+Shift+C copies): it matches a
+  // binding whose modifiers are its own, with or without Shift.
+  auto roomMatches = [](const RoomKey& k, int key, uint8_t mods) {
+    return k.key == key && uint8_t(mods & ~kModShift) == k.mods;
+  };
+  const size_t n = table.size();
   for (size_t i = 0; i < n; ++i) {
-    const Shortcut& a = kShortcuts[i];
+    const Shortcut& a = table[i];
     for (size_t j = i + 1; j < n; ++j) {
-      const Shortcut& b = kShortcuts[j];
+      const Shortcut& b = table[j];
       if (a.key == b.key && a.mods == b.mods && a.onRelease == b.onRelease &&
           contextsOverlap(a.context, b.context))
         return keyText(a.key, a.mods) + ": \"" + a.what + "\" and \"" + b.what + "\"";
     }
     // A pad key is held while recording: a plain binding live then would fire too.
-    for (const PadKey& p : kPadKeys)
+    for (const PadKey& p : pad)
       if (a.key == p.key && a.mods == kModNone && a.context == KeyContext::Always)
         return keyText(a.key, a.mods) + ": \"" + a.what + "\" and the pad's " + p.name;
+    // The room view's keys are live whenever a pressed binding is (not while
+    // typing, recording or in a popup): the same key would do both.
+    for (const RoomKey& k : room)
+      if (!a.onRelease && roomMatches(k, a.key, a.mods))
+        return keyText(a.key, a.mods) + ": \"" + a.what + "\" and the room view's \"" + k.what +
+               "\"";
   }
+  for (size_t i = 0; i < room.size(); ++i)
+    for (size_t j = i + 1; j < room.size(); ++j)
+      if (roomMatches(room[i], room[j].key, room[j].mods) ||
+          roomMatches(room[j], room[i].key, room[i].mods))
+        return keyText(room[i].key, room[i].mods) + ": the room view's \"" + room[i].what +
+               "\" and \"" + room[j].what + "\"";
   return {};
 }
 
@@ -242,6 +289,14 @@ void drawShortcutsWindow(bool* open) {
   if (ImGui::BeginTable("##gestures", 2, flags)) {
     ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, 18 * em);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+    for (const RoomKey& k : kRoomKeys) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const std::string input = keyText(k.key, k.mods) + " (" + k.where + ")";
+      ImGui::TextWrapped("%s", input.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", k.what);
+    }
     for (const Gesture& g : kGestures) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

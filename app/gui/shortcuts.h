@@ -74,6 +74,23 @@ struct PadKey {
 };
 std::span<const PadKey> padKeys();
 
+// The room view's keys: they act where the pointer is or on the region
+// selection, and room_edit.cpp reads its keys from this table. They are live
+// while the room view shows a scenario and no text field, popup or input
+// recording has the keyboard (as KeyContext::NotRecording), whatever the modifiers
+// besides `mods` (Shift+I picks too); duplicateBinding() checks them against
+// the table above and the pad.
+enum class RoomKeyId { PickMetatile, DropSelection, Copy, Cut, Paste, ClearRegion };
+struct RoomKey {
+  RoomKeyId id;
+  int key;  // GLFW_KEY_*
+  uint8_t mods;
+  const char* where;  // when it acts, for the help: "pointer over the room"
+  const char* what;
+};
+std::span<const RoomKey> roomKeys();
+const RoomKey& roomKey(RoomKeyId id);
+
 // Mouse gestures, listed in the help beside the keys (not dispatched here).
 struct Gesture {
   const char* input;
@@ -87,9 +104,13 @@ std::string keyText(int key, uint8_t mods);
 std::string shortcutKeys(Action action);
 // The first binding of `action`, or null.
 const Shortcut* shortcutFor(Action action);
-// Two bindings that share a key, modifiers and event while both are live: the
-// first such pair's description, "" when there is none (a unit test holds it).
+// Two bindings that share a key, modifiers and event while both are live (the
+// shortcuts, the pad and the room view's keys): the first such pair's
+// description, "" when there is none (a unit test holds it).
 std::string duplicateBinding();
+// The same check over any tables (the tests feed it clashing ones).
+std::string duplicateBinding(std::span<const Shortcut> table, std::span<const PadKey> pad,
+                             std::span<const RoomKey> room);
 
 // The bindings whose key went down (or up) this frame with their modifiers
 // held and their context live, in table order. ImGui calls only.

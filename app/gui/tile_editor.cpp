@@ -11,6 +11,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/room_draw.h"
+#include "app/gui/ui_scale.h"
 
 namespace app {
 
@@ -106,10 +107,11 @@ void GuiApp::drawMetatileComposer() {
   ImGui::TextWrapped("Click a slot, then double-click a tile in the sheet to put it there.");
   ImGui::PopStyleColor();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float slot = 36;
+  // Sizes at scale 1, scaled with the font (ui_scale.h).
+  const float slot = uiPx(36), gap = uiPx(2);
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   for (int q = 0; q < side * side; ++q) {
-    const ImVec2 a(p0.x + float(q % side) * (slot + 2), p0.y + float(q / side) * (slot + 2));
+    const ImVec2 a(p0.x + float(q % side) * (slot + gap), p0.y + float(q / side) * (slot + gap));
     ImGui::SetCursorScreenPos(a);
     ImGui::PushID(q);
     if (ImGui::InvisibleButton("slot", ImVec2(slot, slot))) {
@@ -122,10 +124,10 @@ void GuiApp::drawMetatileComposer() {
     const bool on = q == edit_.tileSlot;
     dl->AddRect(a, ImVec2(a.x + slot, a.y + slot),
                 on ? IM_COL32(255, 220, 80, 255) : IM_COL32(120, 120, 140, 255), 0, 0,
-                on ? 2.5f : 1);
+                on ? uiPx(2.5f) : uiPx(1));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("slot %d: tile %d", q, mt.tiles[q]);
   }
-  ImGui::SetCursorScreenPos(ImVec2(p0.x + float(side) * (slot + 2) + 8, p0.y));
+  ImGui::SetCursorScreenPos(ImVec2(p0.x + float(side) * (slot + gap) + uiPx(8), p0.y));
   ImGui::BeginGroup();
   ImGui::Text("slot %d", edit_.tileSlot);
   char label[48];
@@ -146,7 +148,7 @@ void GuiApp::drawMetatileComposer() {
     edit_.metatile = int(sim()->scenario().map.metatiles.metatiles.size()) - 1;
   }
   ImGui::EndGroup();
-  ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + float(side) * (slot + 2) + 4));
+  ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + float(side) * (slot + gap) + uiPx(4)));
   ImGui::Dummy(ImVec2(1, 1));
 }
 
@@ -159,12 +161,12 @@ void GuiApp::drawTileSheet() {
     applyEdit(core::makeAddTile(sim()->scenario()));
     edit_.tile = int(sim()->scenario().map.tiles.size()) - 1;
   }
-  const float t = 18, pad = 2;
+  const float t = uiPx(18), pad = uiPx(2);
   const float width = ImGui::GetContentRegionAvail().x;
-  const int perRow = std::max(1, int((width - 12) / (t + pad)));
+  const int perRow = std::max(1, int((width - uiPx(12)) / (t + pad)));
   const int rows = (count + perRow - 1) / perRow;
-  if (!ImGui::BeginChild("tilesheet", ImVec2(0, std::min(6.0f, float(rows) + 0.5f) * (t + pad) + 8),
-                         true)) {
+  if (!ImGui::BeginChild(
+          "tilesheet", ImVec2(0, std::min(6.0f, float(rows) + 0.5f) * (t + pad) + uiPx(8)), true)) {
     ImGui::EndChild();
     return;
   }
@@ -195,8 +197,9 @@ void GuiApp::drawTileSheet() {
         if (edit_.atlas.ready())
           edit_.atlas.drawTile(dl, uint16_t(id), a, ImVec2(a.x + t, a.y + t));
         if (id == edit_.tile)
-          dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + t + 1, a.y + t + 1),
-                      IM_COL32(255, 220, 80, 255), 0, 0, 2);
+          dl->AddRect(ImVec2(a.x - uiPx(1), a.y - uiPx(1)),
+                      ImVec2(a.x + t + uiPx(1), a.y + t + uiPx(1)), IM_COL32(255, 220, 80, 255), 0,
+                      0, uiPx(2));
         ImGui::PopID();
       }
     }
@@ -212,19 +215,21 @@ void GuiApp::drawPixelEditor() {
     ImGui::PushID(i);
     const core::Rgba& c = doc.palette[i];
     const ImVec4 v(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1);
-    if (ImGui::ColorButton("##draw", v, ImGuiColorEditFlags_NoTooltip, ImVec2(22, 22)))
+    if (ImGui::ColorButton("##draw", v, ImGuiColorEditFlags_NoTooltip, ImVec2(uiPx(22), uiPx(22))))
       edit_.drawColour = uint8_t(i);
     if (i == edit_.drawColour) {
       const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-      ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2),
-                                          IM_COL32(255, 220, 80, 255), 0, 0, 2);
+      const float ring = uiPx(2);
+      ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - ring, a.y - ring),
+                                          ImVec2(b.x + ring, b.y + ring),
+                                          IM_COL32(255, 220, 80, 255), 0, 0, ring);
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("draw with colour %d", i);
     ImGui::PopID();
-    ImGui::SameLine(0, 8);
+    ImGui::SameLine(0, uiPx(8));
   }
   ImGui::Text("tile %d", edit_.tile);
-  const float px = std::clamp((ImGui::GetContentRegionAvail().x - 8) / 8, 10.0f, 24.0f);
+  const float px = std::clamp((ImGui::GetContentRegionAvail().x - uiPx(8)) / 8, uiPx(10), uiPx(24));
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("pixels", ImVec2(px * 8, px * 8),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);

@@ -7,6 +7,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "app/gui/shortcuts.h"
 
@@ -24,6 +25,37 @@ TEST(Shortcuts, NoTwoBindingsShareAKeyWhileBothAreLive) {
       }
     }
   }
+}
+
+// The room view's keys (room_edit.cpp reads them from roomKeys()) are part of
+// the check: each id has its row, and a clash with them is found.
+TEST(Shortcuts, RoomViewKeysAreCheckedAgainstTheTable) {
+  for (int id = 0; id <= int(app::RoomKeyId::ClearRegion); ++id) {
+    const app::RoomKey& k = app::roomKey(app::RoomKeyId(id));
+    EXPECT_EQ(int(k.id), id);
+    EXPECT_NE(std::string(k.what), "");
+  }
+  const auto table = app::shortcuts();
+  const auto pad = app::padKeys();
+  const auto room = app::roomKeys();
+  EXPECT_EQ(app::duplicateBinding(table, pad, room), "");
+  // Home over the room used to fit it besides the table's FitRoom: both would fire.
+  std::vector<app::RoomKey> withHome(room.begin(), room.end());
+  withHome.push_back({app::RoomKeyId::PickMetatile, GLFW_KEY_HOME, app::kModNone, "room",
+                      "Fit the room under the pointer"});
+  EXPECT_EQ(app::duplicateBinding(table, pad, withHome),
+            "Home: \"Fit the room in its view\" and the room view's \"Fit the room under the "
+            "pointer\"");
+  // A room key ignores Shift: Shift+I would pick the metatile too.
+  std::vector<app::Shortcut> withShiftI(table.begin(), table.end());
+  withShiftI.push_back({Action::FitRoom, GLFW_KEY_I, app::kModShift, app::KeyContext::Always, false,
+                        false, false, "View", "Inspect"});
+  EXPECT_NE(app::duplicateBinding(withShiftI, pad, room).find("Shift+I: \"Inspect\""),
+            std::string::npos);
+  // Two room keys on one key.
+  std::vector<app::RoomKey> twice(room.begin(), room.end());
+  twice.push_back({app::RoomKeyId::Copy, GLFW_KEY_C, app::kModCtrl, "room", "Clone"});
+  EXPECT_NE(app::duplicateBinding(table, pad, twice), "");
 }
 
 TEST(Shortcuts, EveryActionHasAKeyAndADescription) {

@@ -33,16 +33,20 @@ auto caseKey(const AuditFailure& f) {
   return std::make_tuple(f.c.y, f.c.x, f.c.dir, f.c.speed, f.c.half, int(f.verdict.verdict));
 }
 
-json caseJson(const AuditFailure& f, const std::string& accepted) {
+// The file's keys are written in the order they are set (ordered_json): a case
+// reads start, motion, verdict, positions, message.
+using ordered_json = nlohmann::ordered_json;
+
+ordered_json caseJson(const AuditFailure& f, const std::string& accepted) {
   const FrameVerdict& v = f.verdict;
-  json j{{"x", f.c.x},
-         {"y", f.c.y},
-         {"direction", auditDirectionName(f.c.dir)},
-         {"speed", f.c.half ? json(f.c.speed - 0.5) : json(f.c.speed)},
-         {"verdict", verdictName(v.verdict)},
-         {"oracle", {v.oracleX, v.oracleY}},
-         {"routine", {v.routineX, v.routineY}},
-         {"message", v.message}};
+  ordered_json j{{"x", f.c.x},
+                 {"y", f.c.y},
+                 {"direction", auditDirectionName(f.c.dir)},
+                 {"speed", f.c.half ? ordered_json(f.c.speed - 0.5) : ordered_json(f.c.speed)},
+                 {"verdict", verdictName(v.verdict)},
+                 {"oracle", {v.oracleX, v.oracleY}},
+                 {"routine", {v.routineX, v.routineY}},
+                 {"message", v.message}};
   if (v.hasCell) j["cell"] = {v.cell.col, v.cell.row};
   if (v.hasPixel) j["pixel"] = {v.pixelX, v.pixelY};
   if (!accepted.empty()) j["accepted"] = accepted;
@@ -51,7 +55,7 @@ json caseJson(const AuditFailure& f, const std::string& accepted) {
 
 // A pretty-printed object whose "failures" array (at any depth) holds one
 // compact case a line: the cases are what changes between runs.
-void writeValue(const json& j, int indent, const std::string& key, std::string& out) {
+void writeValue(const ordered_json& j, int indent, const std::string& key, std::string& out) {
   const std::string pad(size_t(indent), ' ');
   if (j.is_object() && !j.empty() && key != "counts" && key != "oracle") {
     out += "{\n";
@@ -141,9 +145,9 @@ AuditRecord makeAuditRecord(const std::string& scenario, const AuditResult& r,
 }
 
 std::string auditFileText(const AuditFile& file) {
-  json audits = json::array();
+  ordered_json audits = ordered_json::array();
   for (const AuditRecord& a : file.audits) {
-    json j;
+    ordered_json j;
     j["scenario"] = a.scenario;
     j["intent"] = a.intent;
     j["options"] = {{"stride", a.stride},
@@ -152,22 +156,23 @@ std::string auditFileText(const AuditFile& file) {
     j["startPositions"] = a.startPositions;
     j["cases"] = a.cases;
     j["skipped"] = a.skipped;
-    j["skips"] = json::array();
+    j["skips"] = ordered_json::array();
     for (const AuditSkip& k : a.skips)
       j["skips"].push_back({{"cases", k.cases}, {"reason", k.reason}});
     for (int v = 0; v < kVerdictCount; ++v)
       j["counts"][verdictName(Verdict(v))] = a.counts[size_t(v)];
     j["room"] = {{"width", a.heatWidth}, {"height", a.heatHeight}};
-    j["failures"] = json::array();
+    // The bulk last: the failing cases, one a line.
+    j["failuresTruncated"] = a.truncated;
+    j["failures"] = ordered_json::array();
     for (size_t i = 0; i < a.failures.size(); ++i)
       j["failures"].push_back(caseJson(a.failures[i], i < a.accepted.size() ? a.accepted[i] : ""));
-    j["failuresTruncated"] = a.truncated;
     audits.push_back(std::move(j));
   }
-  json top;
+  ordered_json top;
   top["format"] = "collidoscope-audit/" + std::to_string(kAuditFormatVersion);
-  top["audits"] = std::move(audits);
   if (!file.stamp.empty()) top["written"] = file.stamp;
+  top["audits"] = std::move(audits);
   std::string out;
   writeValue(top, 0, "", out);
   return out + "\n";

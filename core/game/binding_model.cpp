@@ -607,7 +607,8 @@ bool BindingModel::roomFromGame(const BindingPicks& picks, MapDocument* out,
 }
 
 bool bindingManifestJson(const BindingModel& model, const BindingPicks& in,
-                         const std::string& manifestDir, nlohmann::json* out, std::string* error) {
+                         const std::string& manifestDir, nlohmann::ordered_json* out,
+                         std::string* error) {
   const BindingPicks p = model.withDefaults(in);
   std::string missing;
   if (p.routines.empty()) missing += ", the routine";
@@ -617,7 +618,8 @@ bool bindingManifestJson(const BindingModel& model, const BindingPicks& in,
     if (error) *error = "pick " + missing.substr(2) + " first (\"use as\" in the symbol table)";
     return false;
   }
-  using nlohmann::json;
+  // In docs/manifest.md's order (format, name, cpu, game, entry, ...), not sorted.
+  using json = nlohmann::ordered_json;
   const bool nes = model.cpu() == Cpu::M6502;
   json j;
   j["format"] = "collidoscope-routine/2";
@@ -708,7 +710,7 @@ bool writeBinding(const BindingModel& model, const BindingPicks& in, const MapDo
                   const BindingFiles& files, std::string* error) {
   const BindingPicks p = model.withDefaults(in);
   const std::string manifestDir = fs::absolute(files.manifest).parent_path().string();
-  nlohmann::json manifest;
+  nlohmann::ordered_json manifest;
   if (!bindingManifestJson(model, p, manifestDir, &manifest, error)) return false;
   if (!writeFileAtomic(files.manifest, manifest.dump(2) + "\n", error)) return false;
   if (!saveMap(files.map, room, error)) return false;

@@ -168,10 +168,12 @@ class BindingModel {
 
 // The manifest the picks make, in memory (paths resolved, as loadManifest gives them).
 RoutineManifest bindingManifest(const BindingModel& model, const BindingPicks& picks);
-// The manifest the picks make (paths relative to `manifestDir`). Picks without x, y or a
-// routine make an error, not a manifest.
+// The manifest the picks make (paths relative to `manifestDir`), keys in the
+// order docs/manifest.md lists them. Picks without x, y or a routine make an
+// error, not a manifest.
 bool bindingManifestJson(const BindingModel& model, const BindingPicks& picks,
-                         const std::string& manifestDir, nlohmann::json* out, std::string* error);
+                         const std::string& manifestDir, nlohmann::ordered_json* out,
+                         std::string* error);
 
 struct BindingFiles {
   std::string manifest;  // e.g. beside the ROM: game.manifest.json

@@ -1,10 +1,12 @@
 #include "core/map/map_file.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/map/limits.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/json_writer.h"
 
 namespace core {
 
@@ -21,6 +23,7 @@ std::string bitsText(uint8_t v) {
 void readChr(JsonReader& r, const json& j, const std::string& file, MapDocument& out) {
   const json* chr = r.object(j, "", "chr");
   if (!chr) return;
+  out.chrExtra = unknownKeys(*chr, {"format", "file", "tiles"});
   std::string fmt = r.string(*chr, "chr", "format", "nes");
   if (!parseChrFormat(fmt, out.chrFormat)) r.fail("chr.format", "\"" + fmt + "\" is not nes or gb");
   if (r.field(*chr, "chr", "file", false)) {
@@ -58,6 +61,7 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
   if (!r.format(j, "collidoscope-map", kMapFormatVersion)) return false;
   MapDocument doc;
   doc.name = r.string(j, "", "name", "untitled");
+  doc.extra = unknownKeys(j, {"format", "name", "chr", "palette", "metatiles", "room"});
   readChr(r, j, file, doc);
 
   if (const json* pal = r.array(j, "", "palette", false)) {
@@ -71,6 +75,7 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
   }
 
   if (const json* mts = r.object(j, "", "metatiles")) {
+    doc.metatilesExtra = unknownKeys(*mts, {"tilesPerSide", "opcodeNames", "set"});
     doc.metatiles.tilesPerSide = int(r.integer(*mts, "metatiles", "tilesPerSide", 1, 2, 2));
     if (const json* names = r.array(*mts, "metatiles", "opcodeNames", false)) {
       for (size_t i = 0; i < names->size() && i < 4 && r.ok(); ++i) {
@@ -90,6 +95,7 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
         const json& e = (*set)[i];
         Metatile m;
         m.name = r.string(e, p, "name", "");
+        m.extra = unknownKeys(e, {"name", "tiles", "collision"});
         m.collision = uint8_t(r.integer(e, p, "collision", 0, 255));
         if (const json* t = r.array(e, p, "tiles")) {
           if (int(t->size()) != want)
@@ -113,6 +119,7 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
   }
 
   if (const json* room = r.object(j, "", "room")) {
+    doc.roomExtra = unknownKeys(*room, {"width", "height", "cellSize", "cells"});
     doc.room.width = int(r.integer(*room, "room", "width", 1, kMaxRoomSide));
     doc.room.height = int(r.integer(*room, "room", "height", 1, kMaxRoomSide));
     const int64_t total = int64_t(doc.room.width) * doc.room.height;
@@ -148,30 +155,68 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
   return true;
 }
 
-json mapToJson(const MapDocument& doc) {
-  json j;
+namespace {
+
+// The file's key order (docs/map.md): format and name first, then the
+// graphics, the metatile set, and the room with its cells last.
+nlohmann::ordered_json mapToOrderedJson(const MapDocument& doc) {
+  using oj = nlohmann::ordered_json;
+  oj j;
   j["format"] = "collidoscope-map/" + std::to_string(kMapFormatVersion);
   j["name"] = doc.name;
-  json tiles = json::array();
+  oj tiles = oj::array();
   for (const Tile& t : doc.tiles) tiles.push_back(tileText(t));
-  j["chr"] = {{"format", chrFormatName(doc.chrFormat)}, {"tiles", tiles}};
-  json pal = json::array();
+  oj chr;
+  chr["format"] = chrFormatName(doc.chrFormat);
+  chr["tiles"] = std::move(tiles);
+  appendExtraKeys(chr, doc.chrExtra);
+  j["chr"] = std::move(chr);
+  oj pal = oj::array();
   for (const Rgba& c : doc.palette) pal.push_back(colourText(c));
-  j["palette"] = pal;
-  json set = json::array();
+  j["palette"] = std::move(pal);
+  oj set = oj::array();
   for (const Metatile& m : doc.metatiles.metatiles) {
-    json t = doc.metatiles.tilesPerSide == 2 ? json{m.tiles[0], m.tiles[1], m.tiles[2], m.tiles[3]}
-                                             : json{m.tiles[0]};
-    set.push_back({{"name", m.name}, {"tiles", t}, {"collision", bitsText(m.collision)}});
+    oj e;
+    e["name"] = m.name;
+    e["tiles"] = doc.metatiles.tilesPerSide == 2
+                     ? oj{m.tiles[0], m.tiles[1], m.tiles[2], m.tiles[3]}
+                     : oj{m.tiles[0]};
+    e["collision"] = bitsText(m.collision);
+    appendExtraKeys(e, m.extra);
+    set.push_back(std::move(e));
   }
-  j["metatiles"] = {{"tilesPerSide", doc.metatiles.tilesPerSide},
-                    {"opcodeNames", doc.metatiles.opcodeNames},
-                    {"set", set}};
-  j["room"] = {{"width", doc.room.width},
-               {"height", doc.room.height},
-               {"cellSize", doc.room.cellSize},
-               {"cells", doc.room.cells}};
+  oj mts;
+  mts["tilesPerSide"] = doc.metatiles.tilesPerSide;
+  mts["opcodeNames"] = doc.metatiles.opcodeNames;
+  mts["set"] = std::move(set);
+  appendExtraKeys(mts, doc.metatilesExtra);
+  j["metatiles"] = std::move(mts);
+  oj room;
+  room["width"] = doc.room.width;
+  room["height"] = doc.room.height;
+  room["cellSize"] = doc.room.cellSize;
+  room["cells"] = doc.room.cells;
+  appendExtraKeys(room, doc.roomExtra);
+  j["room"] = std::move(room);
+  appendExtraKeys(j, doc.extra);
   return j;
+}
+
+}  // namespace
+
+json mapToJson(const MapDocument& doc) {
+  return json(mapToOrderedJson(doc));
+}
+
+std::string mapFileText(const MapDocument& doc) {
+  // One space a level, as the sample maps have always had; a metatile's tiles
+  // on one line, the cells one room row a line.
+  const int width = std::max(doc.room.width, 1);
+  const JsonLayout layout{1, [width](const std::string& path) {
+                            if (path == "room.cells") return width;
+                            return path == "metatiles.set[].tiles" ? kJsonOneLine : kJsonExpanded;
+                          }};
+  return writeJson(mapToOrderedJson(doc), layout) + "\n";
 }
 
 bool loadMap(const std::string& path, MapDocument& out, std::string* error) {
@@ -186,7 +231,7 @@ bool loadMap(const std::string& path, MapDocument& out, std::string* error) {
 }
 
 bool saveMap(const std::string& path, const MapDocument& doc, std::string* error) {
-  return writeFileAtomic(path, mapToJson(doc).dump(1) + "\n", error);
+  return writeFileAtomic(path, mapFileText(doc), error);
 }
 
 }  // namespace core

@@ -1,5 +1,6 @@
 // Reading and writing `collidoscope-map/1` JSON files. Loading never throws:
-// a bad file yields a message naming the JSON path of the fault.
+// a bad file yields a message naming the JSON path of the fault. docs/map.md
+// documents the file field by field, with its saved layout and key order.
 //
 // {
 //   "format": "collidoscope-map/1",
@@ -28,6 +29,11 @@ inline constexpr int kMapFormatVersion = 1;
 bool mapFromJson(const nlohmann::json& j, const std::string& file, MapDocument& out,
                  std::string* error);
 nlohmann::json mapToJson(const MapDocument& doc);
+// The file's text as saveMap writes it: keys in the documented order
+// (docs/map.md), one space a level, a metatile's tiles on one line, the room's
+// cells one room row a line, and the keys the loader did not know after the
+// known ones of their object.
+std::string mapFileText(const MapDocument& doc);
 
 bool loadMap(const std::string& path, MapDocument& out, std::string* error);
 // Atomic save with a .bak of the previous file.

@@ -11,6 +11,7 @@
 
 #include "core/map/collision_bits.h"
 #include "core/map/tiles.h"
+#include "core/util/extra_keys.h"
 
 namespace core {
 
@@ -20,6 +21,7 @@ struct Metatile {
   // only [0] is used for 1-tile metatiles.
   std::array<uint16_t, 4> tiles{};
   uint8_t collision = 0;  // see collision_bits.h
+  ExtraKeys extra{};      // keys of its "metatiles.set" entry the loader does not read
 };
 
 struct MetatileSet {
@@ -51,6 +53,9 @@ struct MapDocument {
                   Rgba{0xf0, 0xe8, 0xd0}};
   MetatileSet metatiles;
   Room room;
+  // Keys the loader does not read, kept for the save: at the top level and in
+  // "chr", "metatiles" and "room" (docs/map.md, "Unknown keys").
+  ExtraKeys extra, chrExtra, metatilesExtra, roomExtra;
 
   // The collision byte of a cell; `outside` for cells outside the room.
   uint8_t collisionAt(int col, int row, uint8_t outside = kSolid) const;

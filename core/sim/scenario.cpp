@@ -9,6 +9,7 @@
 #include "core/map/map_file.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/json_writer.h"
 
 namespace core {
 
@@ -49,6 +50,7 @@ void readExpectations(JsonReader& r, const json& list, std::vector<Expectation>&
       return;
     }
     Expectation x;
+    x.extra = unknownKeys(e, {"verdict", "cells", "directions", "speeds", "note"});
     x.verdict = r.string(e, p, "verdict");
     if (r.ok() && !listed(x.verdict, kExpectVerdicts))
       r.fail(JsonReader::join(p, "verdict"),
@@ -216,6 +218,8 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
   s.path = path;
   if (r.format(j, "collidoscope-scenario", kScenarioVersion)) {
     s.name = r.string(j, "", "name", "scenario");
+    s.extra = unknownKeys(
+        j, {"format", "name", "map", "routine", "entities", "input", "frames", "oracle", "expect"});
     s.mapPath = resolveRelative(path, r.string(j, "", "map"));
     s.manifestPath = resolveRelative(path, r.string(j, "", "routine"));
     if (const json* ents = r.array(j, "", "entities")) {
@@ -228,6 +232,7 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
         const json& e = (*ents)[i];
         EntitySpec spec;
         spec.name = r.string(e, p, "name", "entity" + std::to_string(i));
+        spec.extra = unknownKeys(e, {"name", "x", "y", "colour", "table", "fields", "hitbox"});
         spec.x = int(r.integer(e, p, "x", -32768, 65535));
         spec.y = int(r.integer(e, p, "y", -32768, 65535));
         std::string colour = r.string(e, p, "colour", "#f8d030");
@@ -237,8 +242,10 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
           for (auto it = f->begin(); it != f->end() && r.ok(); ++it)
             spec.fields[it.key()] =
                 int(r.element(*it, JsonReader::join(p + ".fields", it.key()), -32768, 65535));
-        if (const json* hb = r.object(e, p, "hitbox", false))
+        if (const json* hb = r.object(e, p, "hitbox", false)) {
           spec.hitbox = readHitbox(r, *hb, JsonReader::join(p, "hitbox"));
+          spec.hitboxExtra = unknownKeys(*hb, {"x", "y", "w", "h"});
+        }
         spec.table = r.string(e, p, "table", "");
         if (spec.table == "entity") spec.table.clear();
         s.entities.push_back(spec);
@@ -268,6 +275,7 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
     if (r.ok() && !checkRunSize(s.frames, int64_t(s.entities.size()), &tooBig))
       r.fail(j.contains("frames") ? "frames" : "input", tooBig);
     if (const json* o = r.object(j, "", "oracle", false)) {
+      s.oracleExtra = unknownKeys(*o, {"axisOrder", "outside"});
       std::string order = r.string(*o, "oracle", "axisOrder", "xy");
       if (order != "xy" && order != "yx")
         r.fail("oracle.axisOrder", "\"" + order + "\" is not xy or yx");
@@ -302,43 +310,90 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
 }
 
 bool saveScenario(const std::string& path, const Scenario& s, std::string* error) {
-  return writeFileAtomic(path, scenarioToJson(path, s).dump(2) + "\n", error);
+  return writeFileAtomic(path, scenarioFileText(path, s), error);
 }
 
-json scenarioToJson(const std::string& path, const Scenario& s) {
-  json j;
+namespace {
+
+// A speed as the file writes it: 2, not 2.0; 2.5 stays.
+nlohmann::ordered_json speedJson(double v) {
+  if (v == double(int64_t(v))) return int64_t(v);
+  return v;
+}
+
+// The file's key order (docs/scenario.md): format and name, the files it
+// names, the entities, then the bulk (input), the frame count and settings.
+nlohmann::ordered_json scenarioToOrderedJson(const std::string& path, const Scenario& s) {
+  using oj = nlohmann::ordered_json;
+  oj j;
   j["format"] = "collidoscope-scenario/" + std::to_string(kScenarioVersion);
   j["name"] = s.name;
   j["map"] = makeRelative(path, s.mapPath);
   j["routine"] = makeRelative(path, s.manifestPath);
-  json ents = json::array();
+  oj ents = oj::array();
   for (const EntitySpec& e : s.entities) {
-    json je = {{"name", e.name}, {"x", e.x}, {"y", e.y}, {"colour", colourText(e.colour)}};
+    oj je;
+    je["name"] = e.name;
+    je["x"] = e.x;
+    je["y"] = e.y;
+    je["colour"] = colourText(e.colour);
     if (!e.table.empty()) je["table"] = e.table;
     if (!e.fields.empty()) je["fields"] = e.fields;
-    if (e.hitbox)
-      je["hitbox"] = {
-          {"x", e.hitbox->x}, {"y", e.hitbox->y}, {"w", e.hitbox->w}, {"h", e.hitbox->h}};
-    ents.push_back(je);
+    if (e.hitbox) {
+      oj hb;
+      hb["x"] = e.hitbox->x;
+      hb["y"] = e.hitbox->y;
+      hb["w"] = e.hitbox->w;
+      hb["h"] = e.hitbox->h;
+      appendExtraKeys(hb, e.hitboxExtra);
+      je["hitbox"] = std::move(hb);
+    }
+    appendExtraKeys(je, e.extra);
+    ents.push_back(std::move(je));
   }
-  j["entities"] = ents;
-  j["input"] = inputToJson(s.input);
+  j["entities"] = std::move(ents);
+  j["input"] = oj(inputToJson(s.input));
   j["frames"] = s.frames;
-  j["oracle"] = {{"axisOrder", s.oracle.xFirst ? "xy" : "yx"},
-                 {"outside", s.oracle.outsideSolid ? "solid" : "open"}};
+  oj oracle;
+  oracle["axisOrder"] = s.oracle.xFirst ? "xy" : "yx";
+  oracle["outside"] = s.oracle.outsideSolid ? "solid" : "open";
+  appendExtraKeys(oracle, s.oracleExtra);
+  j["oracle"] = std::move(oracle);
   if (!s.expect.empty()) {
-    json ex = json::array();
+    oj ex = oj::array();
     for (const Expectation& x : s.expect) {
-      json je = {{"verdict", x.verdict}};
+      oj je;
+      je["verdict"] = x.verdict;
       if (x.w > 0) je["cells"] = {x.col, x.row, x.w, x.h};
       if (!x.directions.empty()) je["directions"] = x.directions;
-      if (x.minSpeed > 0 || x.maxSpeed < 1e9) je["speeds"] = {x.minSpeed, x.maxSpeed};
+      // The loader takes speeds 0..64: an open upper end is written as 64.
+      const double lo = x.minSpeed, hi = std::min(x.maxSpeed, 64.0);
+      if (lo > 0 || x.maxSpeed < 1e9)
+        je["speeds"] = lo == hi ? speedJson(lo) : oj::array({speedJson(lo), speedJson(hi)});
       if (!x.note.empty()) je["note"] = x.note;
-      ex.push_back(je);
+      appendExtraKeys(je, x.extra);
+      ex.push_back(std::move(je));
     }
-    j["expect"] = ex;
+    j["expect"] = std::move(ex);
   }
+  appendExtraKeys(j, s.extra);
   return j;
+}
+
+}  // namespace
+
+json scenarioToJson(const std::string& path, const Scenario& s) {
+  return json(scenarioToOrderedJson(path, s));
+}
+
+std::string scenarioFileText(const std::string& path, const Scenario& s) {
+  const JsonLayout layout{2, [](const std::string& p) {
+                            return p == "entities[]" || p == "input[]" || p == "oracle" ||
+                                           p == "expect[]"
+                                       ? kJsonOneLine
+                                       : kJsonExpanded;
+                          }};
+  return writeJson(scenarioToOrderedJson(path, s), layout) + "\n";
 }
 
 }  // namespace core

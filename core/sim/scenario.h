@@ -1,6 +1,7 @@
 // A scenario (maps/*.scenario.json) is a room, a routine manifest, entities with
 // start positions, an input script and oracle settings: everything needed to
-// reproduce a run of a collision routine frame by frame.
+// reproduce a run of a collision routine frame by frame. docs/scenario.md
+// documents the file field by field, with its saved layout and key order.
 //
 // {
 //   "format": "collidoscope-scenario/1",
@@ -28,6 +29,7 @@
 
 #include <nlohmann/json.hpp>
 #include "core/map/room.h"
+#include "core/util/extra_keys.h"
 
 #include "core/sim/manifest.h"
 
@@ -55,6 +57,7 @@ struct EntitySpec {
   std::map<std::string, int> fields;  // initial values of other manifest fields
   std::optional<Hitbox> hitbox;       // overrides the manifest's
   std::string table;                  // the manifest table it belongs to ("": the default)
+  ExtraKeys extra{}, hitboxExtra{};   // keys the loader does not read (docs/scenario.md)
 };
 
 struct OracleSettings {
@@ -73,6 +76,7 @@ struct Expectation {
   std::vector<std::string> directions;  // "R", "DR", "D", "DL", "L", "UL", "U", "UR"
   double minSpeed = 0, maxSpeed = 1e9;  // a half-pixel case counts as speed - 0.5
   std::string note;
+  ExtraKeys extra{};  // keys the loader does not read
 };
 
 struct Scenario {
@@ -87,6 +91,9 @@ struct Scenario {
   int frames = 0;
   OracleSettings oracle;
   std::vector<Expectation> expect;
+  // Keys the loader does not read, at the top level and in "oracle": kept and
+  // written back after the known keys (docs/scenario.md, "Unknown keys").
+  ExtraKeys extra, oracleExtra;
 
   // The input for frame `f` (0 past the end of the script).
   uint8_t inputAt(int f) const { return f >= 0 && f < int(input.size()) ? input[f] : 0; }
@@ -113,6 +120,10 @@ bool loadScenario(const std::string& path, Scenario& out, std::string* error);
 bool saveScenario(const std::string& path, const Scenario& s, std::string* error);
 // The scenario as its file at `path` holds it (map and routine relative to `path`).
 nlohmann::json scenarioToJson(const std::string& path, const Scenario& s);
+// The text saveScenario writes to `path`: keys in the documented order
+// (docs/scenario.md), two spaces a level, each entity, input run and
+// expectation on one line, unknown keys after the known ones of their object.
+std::string scenarioFileText(const std::string& path, const Scenario& s);
 // A scenario from the JSON of a file at `path` (relative names resolve against
 // it, errors name it); loads its routine, and its map unless `map` is given.
 bool scenarioFromJson(const nlohmann::json& j, const std::string& path, Scenario& out,

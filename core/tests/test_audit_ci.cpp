@@ -76,11 +76,15 @@ TEST_F(AuditCi, AuditFilesReadBackAsWrittenAndAreSorted) {
   EXPECT_EQ(auditFileText(back), text);
   EXPECT_EQ(back.audits[1].failures.size(), file.audits[1].failures.size());
   EXPECT_TRUE(sameAuditCase(back.audits[1].failures[0], file.audits[1].failures[0]));
-  // One case a line, so a change of one case is a one-line diff.
-  const size_t firstCase = text.find("{\"direction\"");
+  // One case a line, so a change of one case is a one-line diff; keys in the
+  // written order (start first), not sorted.
+  const size_t firstCase = text.find("{\"x\":");
   ASSERT_NE(firstCase, std::string::npos);
   EXPECT_NE(text.substr(firstCase, text.find('\n', firstCase) - firstCase).find("\"verdict\""),
             std::string::npos);
+  EXPECT_LT(text.find("\"format\""), text.find("\"audits\""));
+  EXPECT_LT(text.find("\"scenario\""), text.find("\"options\""));
+  EXPECT_LT(text.find("\"counts\""), text.find("\"failures\""));
 }
 
 TEST_F(AuditCi, BadAuditFilesNameTheJsonPath) {

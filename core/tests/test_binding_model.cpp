@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "core/game/binding_model.h"
 #include "core/map/map_file.h"
@@ -147,6 +149,14 @@ TEST_P(BindingModelTest, WrittenManifestAndScenarioLoadAndRecordFrames) {
   const BindingFiles files{path("game.manifest.json"), path("game.scenario.json"),
                            path("game.map.json")};
   ASSERT_TRUE(writeBinding(model_, picks, room, files, &error)) << error;
+  // The manifest's keys in docs/manifest.md's order, not sorted (a diff stays small).
+  std::ifstream manifestFile(files.manifest);
+  const auto written = nlohmann::ordered_json::parse(manifestFile);
+  std::vector<std::string> keys;
+  for (auto it = written.begin(); it != written.end(); ++it) keys.push_back(it.key());
+  ASSERT_GE(keys.size(), 6u);
+  EXPECT_EQ((std::vector<std::string>(keys.begin(), keys.begin() + 6)),
+            (std::vector<std::string>{"format", "name", "cpu", "game", "entry", "cycleBudget"}));
 
   Workspace ws;
   ASSERT_TRUE(ws.open(files.scenario, &error)) << error;
@@ -243,7 +253,7 @@ TEST(BindingWriter, PicksWithoutRoutineOrPositionAreRefused) {
   ASSERT_TRUE(model.open(gameFile("gb_mbc1_demo", "gb_mbc1_demo.gb"), &error)) << error;
   BindingPicks picks;
   picks.x = "wPlayerX";
-  nlohmann::json j;
+  nlohmann::ordered_json j;
   EXPECT_FALSE(bindingManifestJson(model, picks, ".", &j, &error));
   EXPECT_NE(error.find("the routine, y"), std::string::npos) << error;
 }
