@@ -111,6 +111,7 @@ void GuiApp::drawRoomPanel() {
   const bool overMinimap = drawMinimap(dl, origin, clip1, hovered);
   if (sim() && frameCount() > 0 && !edit_.panning) editRoom(ox, oy, z, hovered && !overMinimap);
   dl->PopClipRect();
+  drawRoomEntityMenu();
   drawResizeDialog();
 
   // An edit may have replaced the simulation: read the room again.

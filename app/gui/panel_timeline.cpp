@@ -1,5 +1,5 @@
 // The timeline: play/pause, frame stepping, a scrubber, playback speed, input
-// recording, a strip of verdict markers (clicking one jumps there), the input
+// recording (keyboard or gamepad), a strip of verdict markers (clicking one jumps there), the input
 // script editor (input_editor.cpp), and a plot of cycles per frame against the
 // routine's budget.
 #include <imgui.h>
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/gui/gamepad_input.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
@@ -105,8 +106,20 @@ void GuiApp::drawTimelinePanel() {
   if (recording) ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "Record input from the keyboard while playing (Space):\n"
-        "arrows = d-pad, Z = A, X = B, Enter = Start, Right Shift = Select");
+        "Record input from the keyboard or a gamepad while playing (Space):\n"
+        "arrows = d-pad, Z = A, X = B, Enter = Start, Right Shift = Select;\n"
+        "gamepad: d-pad or left stick, B/Y = A, A/X = B, Start, Back = Select");
+  // The gamepad recording reads, by name, so the user knows which one it is.
+  const GamepadReading pad = readGamepad();
+  ImGui::SameLine();
+  if (pad.connected)
+    ImGui::TextColored(ImVec4(0.5f, 0.8f, 1, 1), "pad: %s", pad.name.c_str());
+  else
+    ImGui::TextDisabled("no gamepad");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(pad.connected ? "Recording reads this gamepad as well as the keyboard"
+                                    : "Connect a gamepad GLFW knows (an Xbox or PlayStation "
+                                      "layout) to record with it; the keyboard always works");
   ImGui::SameLine(0, 16);
   ImGui::Text("frame %d / %d", tl_.frame, n - 1);
   // Previous / next frame whose verdict is not ok, and how many there are.

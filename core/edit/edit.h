@@ -175,7 +175,7 @@ std::optional<Edit> makeSetPaletteColour(const Scenario& s, int index, Rgba colo
 
 // Entities (entity_edits.cpp). Each is refused (nullopt) with the reason in
 // `error` when given: an index out of range, the routine's table full (its
-// manifest's `tables.NAME.count`, or kMaxEntities for the default table), a
+// manifest's `tables.NAME.count`, defaultTableCount for the default table), a
 // frames x entities run past the limits, a name empty or taken, or a removal
 // that leaves no entity (a scenario file needs one) or drops an entity the
 // manifest's register presets name ("other:TABLE:N").
@@ -189,7 +189,8 @@ std::optional<Edit> makeAddEntity(const Scenario& s, const EntitySpec& e,
                                   std::string* error = nullptr);
 std::optional<Edit> makeRemoveEntity(const Scenario& s, int entity, std::string* error = nullptr);
 // A copy of `entity` (fields, hitbox, table) appended, one cell to the right,
-// under a free name made from the original's ("player" -> "player 2").
+// under a free name made from the original's ("player" -> "player 2"), in a
+// colour of its own.
 std::optional<Edit> makeDuplicateEntity(const Scenario& s, int entity,
                                         std::string* error = nullptr);
 // Leading and trailing spaces are dropped; the same name is a no-op (no error).
@@ -197,6 +198,10 @@ std::optional<Edit> makeRenameEntity(const Scenario& s, int entity, const std::s
                                      std::string* error = nullptr);
 // `base` when no entity has that name, else base (less a trailing " N") + " 2", " 3", ...
 std::string uniqueEntityName(const Scenario& s, const std::string& base);
+// Entities the manifest's default table holds: one when its x or y field has
+// stride 0 (every slot would read the same bytes), else kMaxEntities (the
+// routine's memory may hold fewer: Simulation's binding says where they collide).
+int defaultTableCount(const RoutineManifest& m);
 // Entities table `table` may still take (0 when full).
 int entitySlotsLeft(const Scenario& s, int table);
 // The entity selected after `e` is applied (`forward`) or reverted, given the

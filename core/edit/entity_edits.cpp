@@ -54,11 +54,18 @@ int cellPixels(const Scenario& s) {
 
 }  // namespace
 
+int defaultTableCount(const RoutineManifest& m) {
+  for (const char* name : {"x", "y"})
+    if (auto it = m.fields.find(name); it != m.fields.end() && it->second.stride == 0) return 1;
+  return kMaxEntities;
+}
+
 int entitySlotsLeft(const Scenario& s, int table) {
   if (table < 0 || table > int(s.manifest.tables.size())) return 0;
   int placed = 0;
   for (size_t i = 0; i < s.entities.size(); ++i) placed += s.tableOf(i) == table;
-  const int capacity = table == 0 ? kMaxEntities : s.manifest.tables[size_t(table - 1)].count;
+  const int capacity =
+      table == 0 ? defaultTableCount(s.manifest) : s.manifest.tables[size_t(table - 1)].count;
   const int total = kMaxEntities - int(s.entities.size());
   return std::max(0, std::min(capacity - placed, total));
 }
@@ -107,6 +114,11 @@ std::optional<Edit> makeAddEntity(const Scenario& s, const EntitySpec& e, std::s
     if (int(s.entities.size()) >= kMaxEntities)
       fail(error, "a scenario holds at most " + std::to_string(kMaxEntities) +
                       " entities (routines address an entity by a byte slot)");
+    else if (table == 0)
+      fail(error,
+           "the routine holds one entity: its x and y have no stride, so every "
+           "entity would share them (" +
+               s.manifest.path + ": entity.stride)");
     else
       fail(error, "the routine's table \"" + e.table + "\" holds " +
                       std::to_string(s.manifest.tables[size_t(table - 1)].count) +
@@ -144,6 +156,7 @@ std::optional<Edit> makeDuplicateEntity(const Scenario& s, int entity, std::stri
   }
   EntitySpec copy = s.entities[size_t(entity)];
   copy.x += cellPixels(s);
+  copy.colour = newEntitySpec(s, 0, 0).colour;  // told apart from the original at a glance
   auto edit = makeAddEntity(s, copy, error);
   if (edit) std::get<EntityListEdit>(*edit).kind = EntityListEdit::Kind::Duplicate;
   return edit;

@@ -171,11 +171,12 @@ TEST(EntityEdits, RenameRejectsEmptyAndTakenNames) {
 
 TEST(EntityEdits, TheRoutinesTableCountLimitsAdding) {
   // tables_pair: the enemies table holds 2, both placed; the routine's X
-  // preset names enemy 1, so neither enemy may go.
+  // preset names enemy 1, so neither enemy may go. (Its routine is ca65's.)
+  REQUIRE_CA65();
   core::Scenario s = loaded("maps/tables_pair.scenario.json");
   ASSERT_EQ(s.entities.size(), 3u);
   EXPECT_EQ(core::entitySlotsLeft(s, 1), 0);
-  EXPECT_GT(core::entitySlotsLeft(s, 0), 0);
+  EXPECT_EQ(core::entitySlotsLeft(s, 0), 0);
   std::string error;
   EXPECT_FALSE(core::makeAddEntity(s, core::newEntitySpec(s, 8, 8, "enemies"), &error));
   EXPECT_NE(error.find("holds 2 entities"), std::string::npos) << error;
@@ -188,12 +189,22 @@ TEST(EntityEdits, TheRoutinesTableCountLimitsAdding) {
   EXPECT_NE(error.find("registers.X"), std::string::npos) << error;
   EXPECT_FALSE(core::makeAddEntity(s, core::newEntitySpec(s, 8, 8, "bosses"), &error));
   EXPECT_NE(error.find("no entity table \"bosses\""), std::string::npos) << error;
-  // The default table takes more; the new one is named after its table.
-  auto e = core::makeAddEntity(s, core::newEntitySpec(s, 8, 8), &error);
+  // Its default table's x and y have no stride: the routine holds one player.
+  EXPECT_EQ(core::defaultTableCount(s.manifest), 1);
+  EXPECT_FALSE(core::makeAddEntity(s, core::newEntitySpec(s, 8, 8), &error));
+  EXPECT_NE(error.find("holds one entity"), std::string::npos) << error;
+  EXPECT_FALSE(core::makeDuplicateEntity(s, 0, &error));
+
+  // The one-way room's routine keeps its entities in arrays (stride 1): the
+  // manifest sets no count, so it takes more (as many as its arrays hold: the
+  // binding checks that, see GuiNewScenario), each named after its table.
+  core::Scenario castle = loaded("maps/seed002_oneway.scenario.json");
+  EXPECT_EQ(core::defaultTableCount(castle.manifest), core::kMaxEntities);
+  auto e = core::makeAddEntity(castle, core::newEntitySpec(castle, 8, 8), &error);
   ASSERT_TRUE(e) << error;
-  core::applyEdit(s, *e);
-  EXPECT_EQ(s.entities.back().name, "entity 1");
-  EXPECT_TRUE(s.entities.back().table.empty());
+  core::applyEdit(castle, *e);
+  EXPECT_EQ(castle.entities.back().name, "entity 1");
+  EXPECT_TRUE(castle.entities.back().table.empty());
 }
 
 TEST(EntityEdits, AtMostMaxEntitiesInAll) {
