@@ -96,6 +96,8 @@ void GuiApp::updateTitle() {
       name = fileName(s.path);
     else if (!s.mapPath.empty())
       name = fileName(s.mapPath);
+    else if (!s.name.empty() && s.name != "untitled")
+      name = s.name + " (untitled)";  // a new scenario, until Save as
   }
   std::string title = (dirty() ? "* " : "") + name + " - Collidoscope";
   if (title == edit_.title) return;

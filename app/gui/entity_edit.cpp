@@ -55,11 +55,21 @@ void GuiApp::applyEntityEdit(const std::optional<core::Edit>& edit, const std::s
       return;
     }
   }
+  // The entity the edit is about, named as it is before a removal and after the rest.
+  std::string subject;
+  if (const auto* list = std::get_if<core::EntityListEdit>(&*edit)) {
+    const auto& named =
+        list->kind == core::EntityListEdit::Kind::Remove ? list->before : list->after;
+    if (list->entity >= 0 && list->entity < int(named.size()))
+      subject = named[size_t(list->entity)].name;
+  } else if (const auto* rename = std::get_if<core::EntityNameEdit>(&*edit)) {
+    subject = rename->before + " -> " + rename->after;
+    tl_.entity = rename->entity;
+  }
   edit_.history.push(sc, *edit);
   const int count = int(sc.entities.size());
   tl_.entity = std::max(0, core::entitySelectedAfter(*edit, true, tl_.entity, count));
-  status_ = std::string(core::editName(*edit));
-  if (count > 0 && tl_.entity < count) status_ += ": " + sc.entities[size_t(tl_.entity)].name;
+  status_ = std::string(core::editName(*edit)) + (subject.empty() ? "" : ": " + subject);
   resimulateAfter({*edit});  // may replace the simulation `sc` belongs to
 }
 

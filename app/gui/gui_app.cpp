@@ -22,6 +22,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   view_.uiScale = opts.contentScale;
   layout_.automatic = !opts.arranged;
   view_.showShortcuts = opts.show == "shortcuts";
+  if (opts.show == "new-scenario") openNewScenarioDialog();  // File > New scenario...
   std::string path = opts.scenario;
   // With no scenario the app opens on the welcome panel; scripted runs (docs,
   // benchmarks, the install test) open the castle unless --welcome says so.

@@ -147,6 +147,7 @@ void GuiApp::drawNewScenarioDialog() {
       "A game's manifest (a \"game\" block, docs/game-mode.md) runs its built ROM.");
   ImGui::Spacing();
 
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Room");
   ImGui::SameLine(90 * s);
   ImGui::SetNextItemWidth(160 * s);
@@ -160,6 +161,7 @@ void GuiApp::drawNewScenarioDialog() {
   ImGui::RadioButton("8 px cells", &edit_.newCellSize, 8);
   ImGui::SameLine();
   ImGui::RadioButton("16 px cells (2x2-tile metatiles)", &edit_.newCellSize, 16);
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Name");
   ImGui::SameLine(90 * s);
   ImGui::SetNextItemWidth(260 * s);
