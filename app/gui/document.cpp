@@ -546,6 +546,18 @@ void GuiApp::drawEditMenu() {
   if (ImGui::MenuItem("Select region", keyOf(Action::ToolRegion), edit_.tool == Tool::Region))
     edit_.tool = Tool::Region;
   ImGui::MenuItem("Pick metatile under the cursor", "I / Alt+click", false, false);
+  ImGui::Separator();
+  // Entities (entity_edit.cpp): the selected one; right click in the room or a row for more.
+  const bool anEntity =
+      sim() && tl_.entity >= 0 && tl_.entity < int(sim()->scenario().entities.size());
+  if (ImGui::MenuItem("Duplicate entity", keyOf(Action::DuplicateEntity), false, anEntity))
+    runShortcut(Action::DuplicateEntity);
+  if (ImGui::MenuItem("Rename entity...", keyOf(Action::RenameEntity), false, anEntity))
+    runShortcut(Action::RenameEntity);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(
+        "Add and remove entities: right click in the room (Select tool) or on a "
+        "row of the Entities panel");
   ImGui::MenuItem("Copy / cut / paste region", "Ctrl+C / X / V", false, false);
   ImGui::EndMenu();
 }
