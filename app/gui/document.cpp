@@ -297,23 +297,19 @@ void GuiApp::requestAction(FileAction action, const std::string& path) {
   runAction(action, path);
 }
 
-// Where a file dialog starts: the document's own file (its folder, its name
-// ready to edit), the folder of its map when the scenario is untitled, else
-// the folder last used in a dialog (or of the newest recent file), else the
-// current directory for a save (never the samples folder just because it is
-// the default), the samples for an open.
+// Where a file dialog starts (app/common/paths.h): the document's folder, never
+// the samples folder for a save just because it is the default.
 std::string GuiApp::dialogStart(bool save) const {
+  DialogStart d;
   if (sim()) {
     const core::Scenario& s = sim()->scenario();
-    if (!edit_.scenarioUntitled && !s.path.empty()) return s.path;
-    if (!s.mapPath.empty()) return fs::path(s.mapPath).parent_path().string();
+    if (!edit_.scenarioUntitled) d.scenarioPath = s.path;
+    d.mapPath = s.mapPath;
   }
-  std::error_code ec;
-  if (!edit_.lastFolder.empty() && fs::is_directory(edit_.lastFolder, ec)) return edit_.lastFolder;
-  for (const std::string& p : edit_.recent.paths())
-    if (const fs::path dir = fs::path(p).parent_path(); fs::is_directory(dir, ec))
-      return dir.string();
-  return save ? fs::current_path(ec).string() : dataDir() + "/maps/";
+  d.lastFolder = edit_.lastFolder;
+  d.recent = edit_.recent.paths();
+  d.samples = dataDir() + "/maps/";
+  return dialogStartPath(d, save);
 }
 
 void GuiApp::runAction(FileAction action, const std::string& path) {
