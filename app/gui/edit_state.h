@@ -81,6 +81,7 @@ struct EditState {
   int renameEntity = -1;
   char renameText[64] = {};
   std::string renameError;
+  bool menuScripted = false;  // --show entity-menu opened the room's menu once
 
   // Input recording from the keyboard (or a gamepad) while playing.
   bool recordInput = false;

@@ -100,12 +100,16 @@ void GuiApp::drawEntityMenuItems(int entity, bool here) {
     ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1), "%s",
                        sc.entities[size_t(entity)].name.c_str());
     ImGui::Separator();
-    if (ImGui::MenuItem("Duplicate", shortcutKeys(Action::DuplicateEntity).c_str())) {
-      std::string error;
-      auto e = core::makeDuplicateEntity(sc, entity, &error);
-      applyEntityEdit(e, e ? error : "Cannot duplicate: " + error);
+    // Disabled with the reason when the routine's table (or memory) has no room.
+    std::string noCopy;
+    const auto copy = core::makeDuplicateEntity(sc, entity, &noCopy);
+    if (ImGui::MenuItem("Duplicate", shortcutKeys(Action::DuplicateEntity).c_str(), false,
+                        copy.has_value())) {
+      applyEntityEdit(copy, {});
       return;  // the edit may have replaced the scenario
     }
+    if (!copy && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", noCopy.c_str());
     if (ImGui::MenuItem("Rename...", shortcutKeys(Action::RenameEntity).c_str())) {
       edit_.renameAsk = true;
       edit_.renameEntity = entity;

@@ -160,9 +160,10 @@ int main(int argc, char** argv) {
                  "Select a tab at start: routine (the routine editor; routine-window: in its own "
                  "window); shortcuts (Help > Keyboard shortcuts); oam or vram (a "
                  "game's Memory panel); binding (the Binding panel of the open game); "
-                 "new-scenario (the File > New scenario... dialog)")
-      ->check(CLI::IsMember(
-          {"routine", "routine-window", "oam", "vram", "binding", "shortcuts", "new-scenario"}));
+                 "new-scenario (the File > New scenario... dialog); entity-menu (the room's "
+                 "right-click menu over the selected entity)")
+      ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts",
+                             "new-scenario", "entity-menu"}));
   cli.add_flag("--import-room", opts.importRoom,
                "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,
