@@ -35,6 +35,23 @@ bool parsePlace(const std::string& text, int& x, int& y, std::string& table) {
 
 }  // namespace
 
+bool GuiApp::routineHolds(const core::Edit& edit, std::string* why) {
+  const auto* list = std::get_if<core::EntityListEdit>(&edit);
+  if (!list || !sim()) return true;
+  // The default table's fields span its entities' slots in the routine's
+  // memory: the new list must still fit beside everything else it binds.
+  const core::Scenario& sc = sim()->scenario();
+  int own = 0;
+  for (const core::EntitySpec& e : list->after) own += sc.manifest.tableIndex(e.table) == 0;
+  core::Binding probe;
+  std::string error;
+  if (core::bindRoutine(sc.manifest, sim()->image().debug, probe, &error, sim()->image().chunks,
+                        std::max(own, 1)))
+    return true;
+  *why = "The routine's memory cannot hold " + std::to_string(own) + " entities: " + error;
+  return false;
+}
+
 void GuiApp::applyEntityEdit(const std::optional<core::Edit>& edit, const std::string& error) {
   if (!edit) {
     if (!error.empty()) status_ = error;
@@ -42,18 +59,10 @@ void GuiApp::applyEntityEdit(const std::optional<core::Edit>& edit, const std::s
   }
   if (!canEdit()) return;
   core::Scenario& sc = sim()->scenario();
-  if (const auto* list = std::get_if<core::EntityListEdit>(&*edit)) {
-    // The default table's fields span its entities' slots in the routine's
-    // memory: the new list must still fit beside everything else it binds.
-    int own = 0;
-    for (const core::EntitySpec& e : list->after) own += sc.manifest.tableIndex(e.table) == 0;
-    core::Binding probe;
-    std::string why;
-    if (!core::bindRoutine(sc.manifest, sim()->image().debug, probe, &why, sim()->image().chunks,
-                           std::max(own, 1))) {
-      status_ = "The routine's memory cannot hold " + std::to_string(own) + " entities: " + why;
-      return;
-    }
+  std::string why;
+  if (!routineHolds(*edit, &why)) {
+    status_ = why;
+    return;
   }
   // The entity the edit is about, named as it is before a removal and after the rest.
   std::string subject;
@@ -102,7 +111,8 @@ void GuiApp::drawEntityMenuItems(int entity, bool here) {
     ImGui::Separator();
     // Disabled with the reason when the routine's table (or memory) has no room.
     std::string noCopy;
-    const auto copy = core::makeDuplicateEntity(sc, entity, &noCopy);
+    auto copy = core::makeDuplicateEntity(sc, entity, &noCopy);
+    if (copy && !routineHolds(*copy, &noCopy)) copy.reset();
     if (ImGui::MenuItem("Duplicate", shortcutKeys(Action::DuplicateEntity).c_str(), false,
                         copy.has_value())) {
       applyEntityEdit(copy, {});
@@ -136,8 +146,8 @@ void GuiApp::drawEntityMenuItems(int entity, bool here) {
   }
   auto addItem = [&](const std::string& table, const std::string& label) {
     std::string why;
-    const bool fits =
-        core::makeAddEntity(sc, core::newEntitySpec(sc, x, y, table), &why).has_value();
+    const auto add = core::makeAddEntity(sc, core::newEntitySpec(sc, x, y, table), &why);
+    const bool fits = add && routineHolds(*add, &why);
     const std::string text = label + (here ? " here" : " (room centre)");
     if (ImGui::MenuItem(text.c_str(), nullptr, false, fits)) {
       addEntityAt(x, y, table);

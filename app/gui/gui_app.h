@@ -279,6 +279,7 @@ class GuiApp {
   void newScenarioForScript();
   // Entities added, removed, duplicated and renamed (entity_edit.cpp).
   void applyEntityEdit(const std::optional<core::Edit>& edit, const std::string& error);
+  bool routineHolds(const core::Edit& edit, std::string* why);  // the binding takes the list
   void addEntityAt(int x, int y, const std::string& table);
   void drawEntityMenuItems(int entity, bool here);
   void drawRoomEntityMenu();
