@@ -84,4 +84,15 @@ std::string layoutToRead() {
   return fs::exists(shipped, ec) ? shipped.string() : std::string();
 }
 
+std::string dialogStartPath(const DialogStart& d, bool save) {
+  if (!d.scenarioPath.empty()) return d.scenarioPath;
+  if (!d.mapPath.empty()) return fs::path(d.mapPath).parent_path().string();
+  std::error_code ec;
+  if (!d.lastFolder.empty() && fs::is_directory(d.lastFolder, ec)) return d.lastFolder;
+  for (const std::string& p : d.recent)
+    if (const fs::path dir = fs::path(p).parent_path(); !dir.empty() && fs::is_directory(dir, ec))
+      return dir.string();
+  return save ? fs::current_path(ec).string() : d.samples;
+}
+
 }  // namespace app

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace app {
 
@@ -24,5 +25,20 @@ std::string userImguiIni(std::string* error);
 // The layout a scripted run reads without writing anything: the user's
 // imgui.ini when there is one, else the shipped default ("" when neither exists).
 std::string layoutToRead();
+
+// Where a file dialog starts (File > Open, Save as, Import, Export):
+// the open document's scenario file when it has one (its folder, its name ready
+// to edit), else the folder of its map, else the folder last chosen in a dialog,
+// else the folder of the newest recent file that still exists, else the current
+// directory for a save and `samples` for an open. A save never starts in the
+// samples folder just because nothing else is known.
+struct DialogStart {
+  std::string scenarioPath;  // "" while untitled
+  std::string mapPath;       // "" when the map is untitled too
+  std::string lastFolder;
+  std::vector<std::string> recent;  // newest first
+  std::string samples;              // dataDir() + "/maps/"
+};
+std::string dialogStartPath(const DialogStart& d, bool save);
 
 }  // namespace app

@@ -10,6 +10,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include "app/common/paths.h"
 #include "app/gui/gui_app.h"
 #include "core/map/map_file.h"
+#include "core/sim/new_scenario.h"
 #include "core/util/files.h"
 
 namespace fs = std::filesystem;
@@ -94,6 +96,8 @@ void GuiApp::updateTitle() {
       name = fileName(s.path);
     else if (!s.mapPath.empty())
       name = fileName(s.mapPath);
+    else if (!s.name.empty() && s.name != "untitled")
+      name = s.name + " (untitled)";  // a new scenario, until Save as
   }
   std::string title = (dirty() ? "* " : "") + name + " - Collidoscope";
   if (title == edit_.title) return;
@@ -175,33 +179,23 @@ bool GuiApp::openMap(const std::string& path) {
 }
 
 void GuiApp::newRoom() {
-  core::Scenario s;
-  std::string error;
-  if (!scenarioAround(sim() ? &sim()->scenario() : nullptr, s, &error)) {
-    status_ = error;
-    return;
+  // The routine and room size of the open document (the castle's when none),
+  // and nothing else: no entities, no input, no expectations.
+  core::NewScenarioSpec spec;
+  if (sim()) {
+    const core::Scenario& s = sim()->scenario();
+    spec.manifestPath = s.manifestPath;
+    spec.width = s.map.room.width;
+    spec.height = s.map.room.height;
+    spec.cellSize = s.map.room.cellSize;
+  } else {
+    spec.manifestPath = dataDir() + "/assets/routines/seed002_mrn/manifest.json";
   }
-  const core::Room& old = s.map.room;
-  s.map = core::makeDefaultMap(old.width, old.height, old.cellSize);
-  s.mapPath.clear();
-  s.path.clear();
-  s.name = "untitled";
-  auto sim = std::make_unique<core::Simulation>();
-  if (!sim->build(s, &error) || !core::roomEncodes(*sim, &error)) {
-    status_ = "New room: " + error;
-    return;
-  }
-  replaceSimulation(std::move(sim));
-  requestSimulation(0, true);
-  tl_ = TimelineState{};
-  view_.fitRequested = true;
-  status_ = "New room, " + std::to_string(old.width) + "x" + std::to_string(old.height) +
-            " cells, routine " + routineName(s);
-  documentOpened({}, true);
+  createScenario(spec);
 }
 
 bool GuiApp::saveDocument() {
-  if (!canEdit()) return false;
+  if (!canEdit() || !hasEntities()) return false;
   std::string error;
   const int routineFiles = unsavedFileCount(editor_);
   if (!saveUnsavedFiles(editor_, &error)) {
@@ -243,7 +237,7 @@ bool GuiApp::saveDocument() {
 }
 
 bool GuiApp::saveDocumentAs(const std::string& chosen) {
-  if (!canEdit()) return false;
+  if (!canEdit() || !hasEntities()) return false;
   core::Scenario& s = sim()->scenario();
   std::string error;
   std::string path = chosen;
@@ -290,9 +284,9 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
 
 void GuiApp::requestAction(FileAction action, const std::string& path) {
   // Open asks once a file is chosen (as OpenPath), not before the dialog.
-  const bool losesWork = action == FileAction::New || action == FileAction::OpenPath ||
-                         action == FileAction::OpenGamePath || action == FileAction::ImportPath ||
-                         action == FileAction::Quit;
+  const bool losesWork = action == FileAction::New || action == FileAction::NewRoom ||
+                         action == FileAction::OpenPath || action == FileAction::OpenGamePath ||
+                         action == FileAction::ImportPath || action == FileAction::Quit;
   if (losesWork) closeAuditCase();  // back to the document before it is replaced
   if (losesWork && dirty()) {
     edit_.pendingAction = action;
@@ -303,9 +297,24 @@ void GuiApp::requestAction(FileAction action, const std::string& path) {
   runAction(action, path);
 }
 
+// Where a file dialog starts (app/common/paths.h): the document's folder, never
+// the samples folder for a save just because it is the default.
+std::string GuiApp::dialogStart(bool save) const {
+  DialogStart d;
+  if (sim()) {
+    const core::Scenario& s = sim()->scenario();
+    if (!edit_.scenarioUntitled) d.scenarioPath = s.path;
+    d.mapPath = s.mapPath;
+  }
+  d.lastFolder = edit_.lastFolder;
+  d.recent = edit_.recent.paths();
+  d.samples = dataDir() + "/maps/";
+  return dialogStartPath(d, save);
+}
+
 void GuiApp::runAction(FileAction action, const std::string& path) {
-  const std::string here =
-      sim() && !sim()->scenario().path.empty() ? sim()->scenario().path : dataDir() + "/maps/";
+  const bool save = action == FileAction::SaveAs || action == FileAction::Export;
+  const std::string here = dialogStart(save);
   switch (action) {
     case FileAction::Open:
       edit_.dialog.open(FileDialog::Mode::Open, "Open scenario or map (or a Tiled .tmx/.tmj)", here,
@@ -329,7 +338,19 @@ void GuiApp::runAction(FileAction action, const std::string& path) {
       edit_.dialogAction = action;
       break;
     case FileAction::New:
+      createScenarioFromDialog();
+      break;
+    case FileAction::NewRoom:
       newRoom();
+      break;
+    case FileAction::NewScenario:
+      openNewScenarioDialog();
+      break;
+    case FileAction::NewScenarioBrowse:
+      edit_.dialog.open(
+          FileDialog::Mode::Open, "Routine manifest (manifest.json)",
+          edit_.newManifest[0] ? std::string(edit_.newManifest) : dataDir() + "/assets/routines/");
+      edit_.dialogAction = action;
       break;
     case FileAction::OpenPath:
       openPath(path);
@@ -367,6 +388,11 @@ void GuiApp::drawDocumentDialogs() {
   if (auto path = edit_.dialog.draw()) {
     const FileAction done = edit_.dialogAction;
     edit_.dialogAction = FileAction::None;
+    edit_.lastFolder = fs::path(*path).parent_path().string();
+    if (done == FileAction::NewScenarioBrowse) {
+      std::snprintf(edit_.newManifest, sizeof edit_.newManifest, "%s", path->c_str());
+      edit_.newScenarioAsk = true;  // back to the New scenario dialog
+    }
     if (done == FileAction::Open) requestAction(FileAction::OpenPath, *path);
     if (done == FileAction::OpenGame) requestAction(FileAction::OpenGamePath, *path);
     if (done == FileAction::Import) requestAction(FileAction::ImportPath, *path);
@@ -377,6 +403,7 @@ void GuiApp::drawDocumentDialogs() {
       edit_.pendingAction = FileAction::None;
     }
   } else if (!edit_.dialog.visible() && edit_.dialogAction != FileAction::None) {
+    if (edit_.dialogAction == FileAction::NewScenarioBrowse) edit_.newScenarioAsk = true;
     edit_.dialogAction = FileAction::None;  // cancelled: so is whatever waited on it
     edit_.pendingAction = FileAction::None;
   }
@@ -425,7 +452,17 @@ void GuiApp::drawDocumentDialogs() {
 
 void GuiApp::drawFileMenu() {
   if (!ImGui::BeginMenu("File")) return;
-  if (ImGui::MenuItem("New room", keyOf(Action::New))) requestAction(FileAction::New);
+  if (ImGui::MenuItem("New scenario...", keyOf(Action::New)))
+    requestAction(FileAction::NewScenario);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A routine, a room size and a name; then click in the room to place the "
+        "first entity");
+  if (ImGui::MenuItem("New room")) requestAction(FileAction::NewRoom);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "An empty room of the same size with the same routine: no entities, no "
+        "input (File > New scenario... to choose)");
   if (ImGui::MenuItem("Open...", keyOf(Action::Open))) requestAction(FileAction::Open);
   if (ImGui::MenuItem("Open game...")) requestAction(FileAction::OpenGame);
   if (ImGui::IsItemHovered())
@@ -505,6 +542,18 @@ void GuiApp::drawEditMenu() {
   if (ImGui::MenuItem("Select region", keyOf(Action::ToolRegion), edit_.tool == Tool::Region))
     edit_.tool = Tool::Region;
   ImGui::MenuItem("Pick metatile under the cursor", "I / Alt+click", false, false);
+  ImGui::Separator();
+  // Entities (entity_edit.cpp): the selected one; right click in the room or a row for more.
+  const bool anEntity =
+      sim() && tl_.entity >= 0 && tl_.entity < int(sim()->scenario().entities.size());
+  if (ImGui::MenuItem("Duplicate entity", keyOf(Action::DuplicateEntity), false, anEntity))
+    runShortcut(Action::DuplicateEntity);
+  if (ImGui::MenuItem("Rename entity...", keyOf(Action::RenameEntity), false, anEntity))
+    runShortcut(Action::RenameEntity);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(
+        "Add and remove entities: right click in the room (Select tool) or on a "
+        "row of the Entities panel");
   ImGui::MenuItem("Copy / cut / paste region", "Ctrl+C / X / V", false, false);
   ImGui::EndMenu();
 }

@@ -1,12 +1,14 @@
 // Edits as the GUI applies them: through core's undo history, each followed at
 // once by a re-simulation from the first frame it can affect (on a worker:
 // resimulation.cpp), plus the verdict cache the
-// timeline markers and the room's ghost hitboxes read, and keyboard recording.
+// timeline markers and the room's ghost hitboxes read, and input recording from
+// the keyboard and a gamepad (gamepad_input.h).
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
 
+#include "app/gui/gamepad_input.h"
 #include "app/gui/gui_app.h"
 #include "core/workspace/workspace.h"
 
@@ -44,6 +46,10 @@ void GuiApp::undo() {
   const std::string label = edit_.history.undoLabel();
   const std::vector<core::Edit> edits = edit_.history.undoEdits();
   if (!edit_.history.undo(sim()->scenario())) return;
+  // An entity brought back is selected; one taken away leaves the selection next to it.
+  const int count = int(sim()->scenario().entities.size());
+  for (auto it = edits.rbegin(); it != edits.rend(); ++it)
+    tl_.entity = std::max(0, core::entitySelectedAfter(*it, false, tl_.entity, count));
   resimulateAfter(edits);
   status_ = "Undid " + label;
 }
@@ -54,6 +60,9 @@ void GuiApp::redo() {
   const std::string label = edit_.history.redoLabel();
   const std::vector<core::Edit> edits = edit_.history.redoEdits();
   if (!edit_.history.redo(sim()->scenario())) return;
+  const int count = int(sim()->scenario().entities.size());
+  for (const core::Edit& e : edits)
+    tl_.entity = std::max(0, core::entitySelectedAfter(e, true, tl_.entity, count));
   resimulateAfter(edits);
   status_ = "Redid " + label;
 }
@@ -145,7 +154,8 @@ void GuiApp::recordInputFrame() {
     edit_.history.beginGroup("Record input");
     edit_.recordTake = true;
   }
-  const uint8_t pad = keyboardPad();
+  // The keyboard pad and the first connected gamepad, either or both.
+  const uint8_t pad = keyboardPad() | readGamepad().pad;
   std::vector<core::Edit> changed;
   // Every frame played since the last call gets the pad as it is now.
   for (int f = edit_.recordFrame + 1; f <= tl_.frame; ++f)

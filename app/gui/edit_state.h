@@ -32,14 +32,17 @@ enum class FileAction {
   None,
   Open,
   SaveAs,
-  New,
+  New,  // the New scenario dialog's Create (replaces the document: asks to save first)
   Quit,
   OpenPath,
   OpenGame,
   OpenGamePath,
-  Import,      // File > Import...: the dialog
-  ImportPath,  // the chosen file (replaces the document, so it asks to save first)
-  Export,      // File > Export...: the dialog, then the file is written
+  Import,             // File > Import...: the dialog
+  ImportPath,         // the chosen file (replaces the document, so it asks to save first)
+  Export,             // File > Export...: the dialog, then the file is written
+  NewRoom,            // File > New room: the routine and size of the open one, clean
+  NewScenario,        // File > New scenario...: the dialog (new_scenario.cpp)
+  NewScenarioBrowse,  // its Browse...: the file dialog for a manifest, then the dialog again
 };
 
 struct EditState {
@@ -61,7 +64,26 @@ struct EditState {
   bool spacePanned = false;  // Space was held for a pan: its release does not play
   std::string hint;          // what a click would do, for the room's tooltip
 
-  // Input recording from the keyboard while playing.
+  // File > New scenario... (new_scenario.cpp): the dialog's fields.
+  bool newScenarioAsk = false;  // open the dialog on the next frame
+  char newManifest[1024] = {};
+  int newSize[2] = {16, 15};
+  int newCellSize = 16;
+  char newName[64] = "untitled";
+  std::string newError;    // why Create was refused
+  std::string newSizeFor;  // the manifest the size fields were defaulted for
+  std::string newInfo;     // what that manifest is (cpu, table), or why it does not load
+  std::string lastFolder;  // the folder of the last file chosen in a file dialog
+  // Entity context menus and Rename (entity_edit.cpp).
+  int menuEntity = -1;       // the entity under the pointer when the menu opened (-1: none)
+  int menuX = 0, menuY = 0;  // where "Add entity here" puts one (routine pixels)
+  bool renameAsk = false;    // open the Rename dialog on the next frame
+  int renameEntity = -1;
+  char renameText[64] = {};
+  std::string renameError;
+  bool menuScripted = false;  // --show entity-menu opened the room's menu once
+
+  // Input recording from the keyboard (or a gamepad) while playing.
   bool recordInput = false;
   int recordFrame = -1;     // the last frame written (or shown, while paused)
   bool recordTake = false;  // a take is in progress: its edits form one undo step

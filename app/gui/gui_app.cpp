@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <span>
 
@@ -21,16 +22,21 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   view_.uiScale = opts.contentScale;
   layout_.automatic = !opts.arranged;
   view_.showShortcuts = opts.show == "shortcuts";
+  if (opts.show == "new-scenario") openNewScenarioDialog();  // File > New scenario...
   std::string path = opts.scenario;
   // With no scenario the app opens on the welcome panel; scripted runs (docs,
   // benchmarks, the install test) open the castle unless --welcome says so.
-  if (path.empty() && opts.frames > 0 && !opts.welcome && opts.openGame.empty()) {
+  if (path.empty() && opts.frames > 0 && !opts.welcome && opts.openGame.empty() &&
+      opts.newScenario.empty()) {
     std::string shipped = dataDir() + "/maps/seed002_castle.scenario.json";
     if (std::filesystem::exists(shipped)) path = shipped;
   }
   bool opened = false;
   try {
-    if (!opts.openGame.empty()) {
+    if (!opts.newScenario.empty()) {
+      newScenarioForScript();
+      opened = sim() != nullptr;
+    } else if (!opts.openGame.empty()) {
       opened = openGame(opts.openGame);
       if (!opened && binding_ && !opts.writeBinding.empty()) {
         useSuggestedBindings();  // as the panel's "Use all suggestions"
@@ -61,6 +67,12 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   startRecovery();  // offers (or, scripted, recovers) what a crashed session left
   if (sim() && (!opts.resizeRoom.empty() || !opts.rects.empty() || !opts.fills.empty())) {
     editRoomForScript();
+    if (opts.frames > 0) finishSimulation();
+  }
+  if (sim() &&
+      (!opts.addEntities.empty() || !opts.duplicateEntities.empty() ||
+       !opts.renameEntities.empty() || !opts.removeEntities.empty() || !opts.fillInput.empty())) {
+    entitiesForScript();
     if (opts.frames > 0) finishSimulation();
   }
   if (sim() && !opts.paint.empty()) {
@@ -151,7 +163,7 @@ void GuiApp::runShortcut(Action action) {
   const int n = frameCount();
   switch (action) {
     case Action::New:
-      requestAction(FileAction::New);
+      requestAction(FileAction::NewScenario);
       break;
     case Action::Open:
       requestAction(FileAction::Open);
@@ -223,6 +235,22 @@ void GuiApp::runShortcut(Action action) {
         assembleRoutine();
       }
       break;
+    case Action::DuplicateEntity:
+      if (canEdit()) {
+        std::string error;
+        auto e = core::makeDuplicateEntity(sim()->scenario(), tl_.entity, &error);
+        applyEntityEdit(e, e ? std::string() : "Cannot duplicate: " + error);
+      }
+      break;
+    case Action::RenameEntity:
+      if (sim() && tl_.entity >= 0 && tl_.entity < int(sim()->scenario().entities.size())) {
+        edit_.renameAsk = true;
+        edit_.renameEntity = tl_.entity;
+        std::snprintf(edit_.renameText, sizeof edit_.renameText, "%s",
+                      sim()->scenario().entities[size_t(tl_.entity)].name.c_str());
+        edit_.renameError.clear();
+      }
+      break;
     case Action::ShowShortcuts:
       view_.showShortcuts = true;
       break;
@@ -258,6 +286,8 @@ void GuiApp::drawFrame() {
   drawShortcutsWindow(&view_.showShortcuts);
   drawAbout();
   drawDocumentDialogs();
+  drawNewScenarioDialog();
+  drawRenameEntityDialog();
   drawGameInfo();
   drawRecoveryPrompt();
   if (opts_.frames > 0) runLayoutScript(ImGui::GetFrameCount());

@@ -23,6 +23,7 @@
 #include "core/game/binding_model.h"
 #include "core/game/rom.h"
 #include "core/scene/room_scene.h"
+#include "core/sim/new_scenario.h"
 #include "core/sim/simulation.h"
 #include "core/util/file_watch.h"
 #include "core/workspace/recovery.h"
@@ -80,9 +81,20 @@ struct LaunchOptions {
   bool assemble = false;       // --assemble: Assemble & run the routine editor's buffers once open
   bool revertRoutine = false;  // --revert-routine: then the Routine tab's Revert on every file
   bool newRoom = false;        // --new-room: then File > New room
-  bool welcome = false;        // --welcome: open nothing, show the welcome panel
-  std::string movePanel;       // --move-panel NAME,X,Y: at frame 3, as a user's drag would
-  std::string resizeWindow;    // --resize W,H: at frame 6, as the user resizing the window
+  // A scenario from nothing (new_scenario.cpp, entity_edit.cpp): File > New
+  // scenario... with these answers, then the entity and input edits, in order.
+  std::string newScenario;                     // --new-scenario MANIFEST
+  std::string roomSize;                        // --room-size WxH (default: the routine's table)
+  int cellSize = 0;                            // --cell-size 8|16
+  std::string name;                            // --name NAME
+  std::vector<std::string> addEntities;        // --add-entity X,Y[,TABLE]: as a click in the room
+  std::vector<std::string> duplicateEntities;  // --duplicate-entity N
+  std::vector<std::string> renameEntities;     // --rename-entity N,NAME
+  std::vector<std::string> removeEntities;     // --remove-entity N
+  std::vector<std::string> fillInput;          // --fill-input FIRST,COUNT,BUTTONS
+  bool welcome = false;                        // --welcome: open nothing, show the welcome panel
+  std::string movePanel;     // --move-panel NAME,X,Y: at frame 3, as a user's drag would
+  std::string resizeWindow;  // --resize W,H: at frame 6, as the user resizing the window
   // Room edits for scripted runs (room_tools.cpp), applied after the recovery, before --paint.
   std::string resizeRoom;          // --resize-room L,T,R,B: cells added (+) or removed (-)
   std::vector<std::string> rects;  // --rect C0,R0,C1,R1,M: the Rect tool's edit
@@ -258,6 +270,24 @@ class GuiApp {
   void requestAction(FileAction action, const std::string& path = {});
   void runAction(FileAction action, const std::string& path);
   void newRoom();
+  // File > New scenario... (new_scenario.cpp): the dialog, and the document it makes.
+  std::string dialogStart(bool save) const;  // where a file dialog starts (document.cpp)
+  void openNewScenarioDialog();
+  void drawNewScenarioDialog();
+  void createScenarioFromDialog();
+  bool createScenario(const core::NewScenarioSpec& spec);
+  bool hasEntities();  // false, saying why, while a new scenario has none to save
+  void newScenarioForScript();
+  // Entities added, removed, duplicated and renamed (entity_edit.cpp).
+  void applyEntityEdit(const std::optional<core::Edit>& edit, const std::string& error);
+  bool routineHolds(const core::Edit& edit, std::string* why);  // the binding takes the list
+  void addEntityAt(int x, int y, const std::string& table);
+  void drawEntityMenuItems(int entity, bool here);
+  void drawRoomEntityMenu();
+  void drawEntityFooterMenu();  // panel_entities.cpp
+  void drawRenameEntityDialog();
+  void placeEntityAtPointer(float ox, float oy, float zoom);
+  void entitiesForScript();
   bool openPath(const std::string& path);
   bool openMap(const std::string& path);
   // Import and export (interop_document.cpp).

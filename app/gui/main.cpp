@@ -159,8 +159,11 @@ int main(int argc, char** argv) {
   cli.add_option("--show", opts.show,
                  "Select a tab at start: routine (the routine editor; routine-window: in its own "
                  "window); shortcuts (Help > Keyboard shortcuts); oam or vram (a "
-                 "game's Memory panel); binding (the Binding panel of the open game)")
-      ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts"}));
+                 "game's Memory panel); binding (the Binding panel of the open game); "
+                 "new-scenario (the File > New scenario... dialog); entity-menu (the room's "
+                 "right-click menu over the selected entity)")
+      ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts",
+                             "new-scenario", "entity-menu"}));
   cli.add_flag("--import-room", opts.importRoom,
                "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,
@@ -223,6 +226,29 @@ int main(int argc, char** argv) {
                "Then Revert every edited routine file, as the Routine tab's Revert does");
   cli.add_flag("--new-room", opts.newRoom,
                "Then File > New room (unsaved work discarded, as the prompt's Discard)");
+  // A scenario from nothing (File > New scenario..., the entity menus, the input grid).
+  cli.add_option("--new-scenario", opts.newScenario,
+                 "File > New scenario... with this routine manifest instead of opening a scenario: "
+                 "an empty room, no entities, no input (with --room-size, --cell-size, --name)");
+  cli.add_option("--room-size", opts.roomSize,
+                 "With --new-scenario: the room in cells, COLUMNSxROWS (default: the routine's "
+                 "cell table)");
+  cli.add_option("--cell-size", opts.cellSize,
+                 "With --new-scenario: 8 or 16 pixel cells (default: 8 for a Game Boy routine or "
+                 "a tile map, else 16)")
+      ->check(CLI::IsMember({8, 16}));
+  cli.add_option("--name", opts.name, "With --new-scenario: the scenario's name");
+  cli.add_option("--add-entity", opts.addEntities,
+                 "Add an entity starting at X,Y (routine pixels), to TABLE if given (X,Y[,TABLE]; "
+                 "repeatable), as the room's Add entity here; refused when the table is full");
+  cli.add_option("--duplicate-entity", opts.duplicateEntities,
+                 "Then duplicate entity N (repeatable)");
+  cli.add_option("--rename-entity", opts.renameEntities,
+                 "Then rename entity N (N,NAME; repeatable); an empty or taken name is refused");
+  cli.add_option("--remove-entity", opts.removeEntities, "Then remove entity N (repeatable)");
+  cli.add_option("--fill-input", opts.fillInput,
+                 "Then set frames FIRST..FIRST+COUNT-1 to BUTTONS (FIRST,COUNT,BUTTONS with "
+                 "letters UDLRABST; repeatable), growing the script, as the input grid does");
   cli.add_option("--move-panel", opts.movePanel,
                  "At the third frame move panel NAME to X,Y, as a drag would (NAME,X,Y)");
   cli.add_option("--resize", opts.resizeWindow,

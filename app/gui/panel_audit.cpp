@@ -51,6 +51,10 @@ std::string caseName(const core::AuditFailure& f) {
 // audit does not start and the errors show in the Routine tab.
 void GuiApp::startAudit() {
   if (!sim() || ws_.auditJob().running()) return;
+  if (sim()->scenario().entities.empty()) {
+    status_ = "Audit not run: place an entity first (it moves the scenario's entities)";
+    return;
+  }
   syncEditorFiles();
   if (routineHasUnassembledEdits() && !assembleRoutine()) {
     status_ = "Audit not run: the edited routine does not assemble (see the Routine tab)";
@@ -68,6 +72,10 @@ void GuiApp::startAudit() {
 // audit job's worker; the buffer is assembled first, as for Run audit.
 void GuiApp::startAuditDiff() {
   if (!sim() || ws_.auditJob().running()) return;
+  if (sim()->scenario().entities.empty()) {
+    status_ = "Diff not run: place an entity first (the audit moves the scenario's entities)";
+    return;
+  }
   syncEditorFiles();
   if (routineHasUnassembledEdits() && !assembleRoutine()) {
     status_ = "Diff not run: the edited routine does not assemble (see the Routine tab)";

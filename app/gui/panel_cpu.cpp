@@ -121,13 +121,17 @@ void GuiApp::drawCpuToolbar(int steps) {
   ImGui::SameLine(0, 16);
   const core::Trace& t = debugger_.trace();
   const int step = debugger_.cursor().step;
+  const auto& ents = sim()->scenario().entities;
+  if (tl_.entity < 0 || tl_.entity >= int(ents.size())) {
+    ImGui::TextDisabled("frame %d: no entity selected", tl_.frame);
+    return;
+  }
+  const char* who = ents[size_t(tl_.entity)].name.c_str();
   if (step < 0)
-    ImGui::Text("%s, frame %d: after the call (%d instructions, %s)",
-                sim()->scenario().entities[tl_.entity].name.c_str(), tl_.frame, steps,
+    ImGui::Text("%s, frame %d: after the call (%d instructions, %s)", who, tl_.frame, steps,
                 core::haltKindName(t.halt));
   else
-    ImGui::Text("%s, frame %d: instruction %d of %d",
-                sim()->scenario().entities[tl_.entity].name.c_str(), tl_.frame, step + 1, steps);
+    ImGui::Text("%s, frame %d: instruction %d of %d", who, tl_.frame, step + 1, steps);
 }
 
 void GuiApp::drawRegisters() {

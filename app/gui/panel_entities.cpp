@@ -2,9 +2,10 @@
 // and after the selected frame's call, the input, cycles, halt reason and the
 // map cells its routine read. Selecting a row selects the call the CPU panel shows.
 // Below the table, the selected entity's start position and hitbox are editable
-// (undoable edits that re-simulate). The verdict column names each call's
-// verdict in its class colour, its meaning on hover; clicking it opens the
-// "Why" window, which explains the selected call's verdict (core/check/verdict_why.h).
+// (undoable edits that re-simulate); a row's right-click menu and the footer's
+// Entity... button add, duplicate, rename and remove entities (entity_edit.cpp). The verdict column
+// names each call's verdict in its class colour, its meaning on hover; clicking it opens the "Why"
+// window, which explains the selected call's verdict (core/check/verdict_why.h).
 #include <imgui.h>
 
 #include <algorithm>
@@ -81,7 +82,9 @@ void GuiApp::drawEntityPanel() {
     ImGui::TableSetupColumn("cells read", ImGuiTableColumnFlags_WidthFixed,
                             fit("cells read", "(15,14) (15,14) (15,14) (15,14)"));
     ImGui::TableHeadersRow();
-    for (size_t i = 0; i < frame.size(); ++i) {
+    // The recording lags an entity added or removed until it re-simulates.
+    const size_t rows = std::min(frame.size(), sc.entities.size());
+    for (size_t i = 0; i < rows; ++i) {
       const core::EntityFrame& e = frame[i];
       const auto& c = sc.entities[i].colour;
       ImGui::TableNextRow();
@@ -91,6 +94,16 @@ void GuiApp::drawEntityPanel() {
                             ImGuiSelectableFlags_SpanAllColumns))
         tl_.entity = int(i);
       ImGui::PopStyleColor();
+      // Right click: duplicate, rename, remove this entity, or add one.
+      ImGui::PushID(int(i) + 100000);
+      if (ImGui::BeginPopupContextItem("entity_row")) {
+        tl_.entity = int(i);
+        drawEntityMenuItems(int(i), false);
+        ImGui::EndPopup();
+        ImGui::PopID();
+        break;  // an edit may have replaced the scenario: the next frame draws it
+      }
+      ImGui::PopID();
       const int first = tables ? 3 : 2;  // the first field column
       if (tables) {
         ImGui::TableSetColumnIndex(1);
@@ -166,9 +179,30 @@ void GuiApp::drawEntityPanel() {
   ImGui::End();
 }
 
+// The footer's entity menu (the rows' right-click menu, for the selected
+// entity), and what to do when there is no entity yet.
+void GuiApp::drawEntityFooterMenu() {
+  if (ImGui::SmallButton("Entity...")) ImGui::OpenPopup("entity_footer_menu");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Add, duplicate (%s), rename (%s) or remove entities; also a right click "
+        "on a row, or on the room with the Select tool",
+        shortcutKeys(Action::DuplicateEntity).c_str(), shortcutKeys(Action::RenameEntity).c_str());
+  if (ImGui::BeginPopup("entity_footer_menu")) {
+    drawEntityMenuItems(tl_.entity, false);
+    ImGui::EndPopup();
+  }
+}
+
 void GuiApp::drawHitboxEditor() {
   const core::Scenario& sc = sim()->scenario();
   const int i = tl_.entity;
+  if (sc.entities.empty()) {
+    drawEntityFooterMenu();
+    ImGui::SameLine();
+    ImGui::TextDisabled("No entities yet: click in the room (Select tool) to place one");
+    return;
+  }
   if (i < 0 || i >= int(sc.entities.size())) return;
   const core::EntitySpec& spec = sc.entities[i];
   // A drag or a typed value is one undo step: the group spans the item's activity.
@@ -176,8 +210,10 @@ void GuiApp::drawHitboxEditor() {
     if (ImGui::IsItemActivated()) edit_.history.beginGroup(label);
     if (ImGui::IsItemDeactivated()) edit_.history.endGroup();
   };
+  drawEntityFooterMenu();
+  ImGui::SameLine();
   ImGui::Text("%s", spec.name.c_str());
-  ImGui::SameLine(110);
+  ImGui::SameLine(160);
   int start[2] = {spec.x, spec.y};
   ImGui::SetNextItemWidth(120);
   if (ImGui::DragInt2("start", start, 0.25f))
@@ -188,7 +224,7 @@ void GuiApp::drawHitboxEditor() {
   const core::Hitbox hb = sc.hitboxOf(size_t(i));
   int box[4] = {hb.x, hb.y, hb.w, hb.h};
   ImGui::Dummy(ImVec2(1, 0));
-  ImGui::SameLine(110);
+  ImGui::SameLine(160);
   ImGui::SetNextItemWidth(200);
   if (ImGui::DragInt4("hitbox", box, 0.1f, -256, 256))
     applyEdit(core::makeSetHitbox(

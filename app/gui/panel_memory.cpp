@@ -155,6 +155,12 @@ void GuiApp::drawMemoryPanel() {
     return;
   }
   const MemoryAtCursor& m = memoryAtCursor();
+  if (m.now.size() < 0x10000 || m.before.size() < 0x10000 || m.touched.size() < 0x10000) {
+    // No call to show: a new scenario before its first entity is placed.
+    ImGui::TextDisabled("No call selected: the scenario has no entity yet.");
+    ImGui::End();
+    return;
+  }
   drawMemoryToolbar();
   const int columns = 2 + kBytesPerRow;
   if (ImGui::BeginTable("memory", columns,

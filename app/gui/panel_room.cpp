@@ -113,6 +113,20 @@ void GuiApp::drawRoomPanel() {
   const bool overMinimap = drawMinimap(dl, origin, clip1, hovered);
   if (sim() && frameCount() > 0 && !edit_.panning) editRoom(ox, oy, z, hovered && !overMinimap);
   dl->PopClipRect();
+  // --show entity-menu: the room's right-click menu over the selected entity, for screenshots.
+  if (opts_.show == "entity-menu" && !edit_.menuScripted && ImGui::GetFrameCount() >= 3 && sim() &&
+      frameCount() > 0 && tl_.entity < int(sim()->scenario().entities.size())) {
+    edit_.menuScripted = true;
+    const core::Scenario& sc = sim()->scenario();
+    const core::EntitySpec& e = sc.entities[size_t(tl_.entity)];
+    edit_.menuEntity = tl_.entity;
+    edit_.menuX = e.x + sc.map.room.cellSize * 2;
+    edit_.menuY = e.y;
+    ImGui::SetNextWindowPos(ImVec2(ox + float(e.x - sc.manifest.originX + 16) * z,
+                                   oy + float(e.y - sc.manifest.originY) * z));
+    ImGui::OpenPopup("room_entity_menu");
+  }
+  drawRoomEntityMenu();
   drawResizeDialog();
 
   // An edit may have replaced the simulation: read the room again.

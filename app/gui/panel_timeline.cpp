@@ -1,7 +1,7 @@
 // The timeline: play/pause, frame stepping, a scrubber, playback speed, input
-// recording, a strip of verdict markers (clicking one jumps there), the input
-// script editor (input_editor.cpp), and a plot of cycles per frame against the
-// routine's budget.
+// recording (keyboard or gamepad, whose name shows beside Record), a strip of
+// verdict markers (clicking one jumps there), the input script editor
+// (input_editor.cpp), and a plot of cycles per frame against the routine's budget.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/gui/gamepad_input.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
 #include "app/gui/room_draw.h"
@@ -103,10 +104,23 @@ void GuiApp::drawTimelinePanel() {
     edit_.recordInput = !recording;
   }
   if (recording) ImGui::PopStyleColor();
+  // The gamepad recording reads, by name, so the user knows which one it is.
+  const GamepadReading pad = readGamepad();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "Record input from the keyboard while playing (Space):\n"
-        "arrows = d-pad, Z = A, X = B, Enter = Start, Right Shift = Select");
+        "Record input from the keyboard or a gamepad while playing (Space):\n"
+        "arrows = d-pad, Z = A, X = B, Enter = Start, Right Shift = Select;\n"
+        "gamepad: d-pad or left stick, B/Y = A, A/X = B, Start, Back = Select\n%s",
+        pad.connected ? ("gamepad: " + pad.name).c_str()
+                      : "(no gamepad connected: GLFW knows Xbox and PlayStation layouts)");
+  if (pad.connected) {
+    std::string name = pad.name.size() > 18 ? pad.name.substr(0, 17) + "." : pad.name;
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.5f, 0.8f, 1, 1), "pad: %s", name.c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Recording reads this gamepad as well as the keyboard: %s",
+                        pad.name.c_str());
+  }
   ImGui::SameLine(0, 16);
   ImGui::Text("frame %d / %d", tl_.frame, n - 1);
   // Previous / next frame whose verdict is not ok, and how many there are.

@@ -7,7 +7,8 @@
 //  Bits    a click near a cell's edge toggles the bit that edge draws (on the
 //          cell's metatile, so on every cell using it); the middle toggles all four
 //          (anywhere, for routines that read one solid bit);
-//  Select  drag an entity to move its start position.
+//  Select  drag an entity to move its start position; right click for the
+//          entity menu (entity_edit.cpp); with no entity yet, a click places one.
 // Alt+click (Paint, Rect, Fill) or I over a cell picks its metatile (eyedropper).
 // A drag is one undo step; each change re-simulates (applyEdit).
 #include <GLFW/glfw3.h>
@@ -274,8 +275,10 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
     case Tool::Select: {
       const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
       const auto& ents = sim()->recording().frames[f].entities;
+      // The recording lags an entity added or removed until it re-simulates.
+      const int shown = int(std::min(ents.size(), sc.entities.size()));
       int over = -1;
-      for (int i = 0; i < int(ents.size()); ++i) {
+      for (int i = 0; i < shown; ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));
         const int px = core::positionPixels(sc.manifest, 0, ents[i].x()),
                   py = core::positionPixels(sc.manifest, 1, ents[i].y());
@@ -287,9 +290,34 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
             io.MousePos.y < y0 + h)
           over = i;  // the last drawn is on top
       }
+      // Right click: the entity menu (add here; duplicate, rename, remove the one under it).
+      if (hovered && inside && edit_.dragEntity < 0 &&
+          ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+        placeEntityAtPointer(ox, oy, z);
+        edit_.menuEntity = over;
+        if (over >= 0) tl_.entity = over;
+        ImGui::OpenPopup("room_entity_menu");
+        break;
+      }
+      // A scenario with no entity yet (File > New scenario...): a click places the first.
+      if (sc.entities.empty() && hovered && inside) {
+        const ImVec2 m = io.MousePos;
+        dl->AddLine(ImVec2(m.x - 10, m.y), ImVec2(m.x + 10, m.y), IM_COL32(255, 230, 90, 255), 2);
+        dl->AddLine(ImVec2(m.x, m.y - 10), ImVec2(m.x, m.y + 10), IM_COL32(255, 230, 90, 255), 2);
+        edit_.hint = "click: place the first entity here (its hitbox centred on the pointer)";
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+          placeEntityAtPointer(ox, oy, z);
+          addEntityAt(edit_.menuX, edit_.menuY, {});
+          return;  // the edit may have replaced the simulation `sc` belongs to
+        }
+        break;
+      }
+      if (hovered && over < 0 && edit_.dragEntity < 0)
+        edit_.hint = "right click: add an entity here";
       if (hovered && over >= 0 && edit_.dragEntity < 0) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-        edit_.hint = "drag: move " + sc.entities[over].name + "'s start position";
+        edit_.hint = "drag: move " + sc.entities[over].name +
+                     "'s start position; right click: duplicate, rename, remove";
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
           // Dragging edits where the entity starts, so show the start.
           tl_.entity = over;
@@ -303,7 +331,7 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
           edit_.history.beginGroup("Move " + sc.entities[over].name);
         }
       }
-      if (edit_.dragEntity >= 0) {
+      if (edit_.dragEntity >= 0 && edit_.dragEntity < int(sc.entities.size())) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
         const int x = edit_.dragStartX + int(std::lround((io.MousePos.x - edit_.dragMouseX) / z));
         const int y = edit_.dragStartY + int(std::lround((io.MousePos.y - edit_.dragMouseY) / z));

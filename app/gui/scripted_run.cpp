@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include "app/gui/gui_app.h"
 
@@ -148,7 +149,14 @@ void GuiApp::runDeskScript() {
     discardEditorFiles(editor_);
     newRoom();
     finishSimulation();
-    if (sim()) syncEditorFiles();
+    if (sim()) {
+      syncEditorFiles();
+      const core::Scenario& s = sim()->scenario();
+      std::printf("new-room: %dx%d cells, routine %s, %zu entities, %zu input frames\n",
+                  s.map.room.width, s.map.room.height,
+                  std::filesystem::path(s.manifestPath).parent_path().filename().c_str(),
+                  s.entities.size(), s.input.size());
+    }
     report("new-room");
   }
 }

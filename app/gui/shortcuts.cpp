@@ -18,7 +18,7 @@ constexpr KeyContext kNotRec = KeyContext::NotRecording;
 // {action, key, mods, context, repeat, onRelease, whileTyping, group, what}
 constexpr Shortcut kShortcuts[] = {
     {New, GLFW_KEY_N, kModCtrl, kAny, false, false, false, "File",
-     "New room (asks to save unsaved work first)"},
+     "New scenario: a routine, a room size and a name (asks to save unsaved work first)"},
     {Open, GLFW_KEY_O, kModCtrl, kAny, false, false, false, "File", "Open a scenario or map"},
     {Save, GLFW_KEY_S, kModCtrl, kAny, false, false, false, "File",
      "Save the scenario, map and routine files"},
@@ -56,6 +56,10 @@ constexpr Shortcut kShortcuts[] = {
      "Run to a breakpoint or the end of the call (from the end: the call again)"},
     {Assemble, GLFW_KEY_F7, kModNone, kAny, false, false, true, "Debug",
      "Assemble the routine editor's buffers and re-simulate (also while typing)"},
+    {DuplicateEntity, GLFW_KEY_D, kModCtrl, kAny, false, false, false, "Entities",
+     "Duplicate the selected entity (one cell to its right, a free name)"},
+    {RenameEntity, GLFW_KEY_F2, kModNone, kAny, false, false, false, "Entities",
+     "Rename the selected entity"},
     {ShowShortcuts, GLFW_KEY_F1, kModNone, kAny, false, false, false, "Help",
      "This list of keyboard shortcuts"},
 };
@@ -94,6 +98,10 @@ constexpr Gesture kGestures[] = {
     {"Right click (room, Paint)", "Pick the metatile under the pointer"},
     {"Alt+click (room)", "Pick the metatile under the pointer"},
     {"Drag an entity (room, Select)", "Move where the entity starts"},
+    {"Click (room, Select, no entity yet)", "Place the first entity of a new scenario there"},
+    {"Right click (room, Select)",
+     "Entity menu: add an entity here, duplicate, rename or remove the one under the pointer"},
+    {"Right click an Entities row", "The same menu for that entity"},
     {"Click the source gutter", "Toggle a breakpoint"},
     {"Click a diagnostic", "Jump to its file, line and column"},
 };
@@ -285,6 +293,10 @@ void drawShortcutsWindow(bool* open) {
   for (const PadKey& p : kPadKeys)
     pad += (pad.empty() ? "" : ",  ") + keyText(p.key, kModNone) + " = " + p.name;
   ImGui::TextWrapped("%s", pad.c_str());
+  heading("Gamepad (while Record is on and playing; the Timeline names the one connected)");
+  ImGui::TextWrapped(
+      "D-pad or left stick = d-pad,  right (B) or top (Y) face button = A,  bottom (A) or left "
+      "(X) = B,  Start = Start,  Back = Select");
   heading("In the room view, and the mouse");
   if (ImGui::BeginTable("##gestures", 2, flags)) {
     ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, 18 * em);

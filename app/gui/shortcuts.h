@@ -38,7 +38,9 @@ enum class Action {
   StepBack,
   RunToBreak,
   Assemble,
-  ShowShortcuts,
+  DuplicateEntity,
+  RenameEntity,
+  ShowShortcuts,  // keep last: tables are sized by it
 };
 
 // Modifier bits a binding needs (exactly: Ctrl+Z is not Z).

@@ -1,7 +1,7 @@
 // The welcome panel, shown while no document is open (the app started with no
 // scenario, or --welcome): the samples, the recent files, Open..., Open
-// game... and New scenario (File > New room, until scenarios can be made from
-// nothing), centred over the empty panels.
+// game... and New scenario... (File > New scenario..., new_scenario.cpp),
+// centred over the empty panels.
 #include <imgui.h>
 
 #include <algorithm>
@@ -60,10 +60,12 @@ void GuiApp::drawWelcome() {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A .nes or .gb: opens the scenario beside it that binds it");
   ImGui::SameLine();
-  if (ImGui::Button("New scenario")) requestAction(FileAction::New);
+  if (ImGui::Button("New scenario...")) requestAction(FileAction::NewScenario);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("An empty room with the castle's routine and entities (File > New room, %s)",
-                      shortcutKeys(Action::New).c_str());
+    ImGui::SetTooltip(
+        "Pick a routine, a room size and a name, then place entities and record "
+        "input (File > New scenario..., %s)",
+        shortcutKeys(Action::New).c_str());
   ImGui::Separator();
 
   const float listH = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing();

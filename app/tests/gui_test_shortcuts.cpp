@@ -76,6 +76,8 @@ TEST(Shortcuts, KeysReadAsTheHelpPrintsThem) {
   EXPECT_EQ(app::shortcutKeys(Action::StepBack), "Shift+F10");
   EXPECT_EQ(app::shortcutKeys(Action::Redo), "Ctrl+Y or Ctrl+Shift+Z");
   EXPECT_EQ(app::shortcutKeys(Action::PlayPause), "Space");
+  EXPECT_EQ(app::shortcutKeys(Action::DuplicateEntity), "Ctrl+D");
+  EXPECT_EQ(app::shortcutKeys(Action::RenameEntity), "F2");
 }
 
 }  // namespace

@@ -61,3 +61,30 @@ TEST_F(PrivateConfig, TheFirstInteractiveRunCopiesTheLayoutAndLaterRunsReadIt) {
 }
 
 }  // namespace
+
+// Save as starts in the document's folder (issue 21 item 4); untitled
+// documents start in the last used folder, a recent file's folder, or the
+// current directory; never in the samples folder for a save.
+TEST(DialogStart, SaveAsStartsInTheDocumentsFolder) {
+  const fs::path tmp =
+      fs::temp_directory_path() / ("collidoscope_start_" + std::to_string(::getpid()));
+  fs::create_directories(tmp / "levels");
+  fs::create_directories(tmp / "last");
+  app::DialogStart d;
+  d.samples = "/samples/maps/";
+  d.scenarioPath = (tmp / "levels" / "a.scenario.json").string();
+  d.mapPath = (tmp / "levels" / "a.map.json").string();
+  d.lastFolder = (tmp / "last").string();
+  EXPECT_EQ(app::dialogStartPath(d, true), d.scenarioPath);  // its folder, its name
+  d.scenarioPath.clear();                                    // a map opened alone
+  EXPECT_EQ(app::dialogStartPath(d, true), (tmp / "levels").string());
+  d.mapPath.clear();  // a new scenario: the folder last used
+  EXPECT_EQ(app::dialogStartPath(d, true), (tmp / "last").string());
+  d.lastFolder = (tmp / "gone").string();  // no longer there: the newest recent file's
+  d.recent = {(tmp / "gone" / "x.json").string(), (tmp / "levels" / "b.scenario.json").string()};
+  EXPECT_EQ(app::dialogStartPath(d, true), (tmp / "levels").string());
+  d.recent.clear();  // nothing known: the current directory, not the samples
+  EXPECT_EQ(app::dialogStartPath(d, true), fs::current_path().string());
+  EXPECT_EQ(app::dialogStartPath(d, false), "/samples/maps/");  // Open offers the samples
+  fs::remove_all(tmp);
+}

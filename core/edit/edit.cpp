@@ -183,13 +183,19 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
                    if (e.index >= 0 && e.index < 4)
                      s.map.palette[e.index] = forward ? e.after : e.before;
                  },
+                 [&](const EntityListEdit& e) { s.entities = forward ? e.after : e.before; },
+                 [&](const EntityNameEdit& e) {
+                   if (validEntity(s, e.entity))
+                     s.entities[e.entity].name = forward ? e.after : e.before;
+                 },
              },
              edit);
 }
 
 bool editTouchesMap(const Edit& e) {
   return !std::holds_alternative<EntityMoveEdit>(e) && !std::holds_alternative<HitboxEdit>(e) &&
-         !std::holds_alternative<InputEdit>(e);
+         !std::holds_alternative<InputEdit>(e) && !std::holds_alternative<EntityListEdit>(e) &&
+         !std::holds_alternative<EntityNameEdit>(e);
 }
 
 bool editReachesRoutine(const Edit& e) {
@@ -268,11 +274,18 @@ bool mergeEdit(Edit& prev, const Edit& next) {
                           p.after = n.after;
                           return true;
                         },
+                        [&](EntityNameEdit& p) {
+                          const auto& n = std::get<EntityNameEdit>(next);
+                          if (p.entity != n.entity) return false;
+                          p.after = n.after;
+                          return true;
+                        },
                         // Whole-region and whole-set edits are steps of their own.
                         [&](CellsEdit&) { return false; },
                         [&](ResizeEdit&) { return false; },
                         [&](MetatileSetEdit&) { return false; },
                         [&](TileAddEdit&) { return false; },
+                        [&](EntityListEdit&) { return false; },
                     },
                     prev);
 }
@@ -351,16 +364,31 @@ int firstAffectedFrame(const Edit& edit, const Recording& rec, int roomWidth) {
           [&](const TilePixelsEdit&) { return none; },
           [&](const TileAddEdit&) { return none; },
           [&](const PaletteEdit&) { return none; },
+          // Every call's slot and order may change: the whole run again.
+          [&](const EntityListEdit&) { return 0; },
+          // Names are shown, never read by the routine.
+          [&](const EntityNameEdit&) { return none; },
       },
       edit);
 }
 
 const char* editName(const Edit& e) {
   static constexpr const char* kNames[] = {
-      "Paint",     "Collision bits",   "Rename op-code", "Move entity",   "Hitbox",
-      "Input",     "Rename metatile",  "Fill cells",     "Resize room",   "Metatile tiles",
-      "Metatiles", "Draw tile pixels", "Add tile",       "Palette colour"};
+      "Paint",       "Collision bits", "Rename op-code",  "Move entity",
+      "Hitbox",      "Input",          "Rename metatile", "Fill cells",
+      "Resize room", "Metatile tiles", "Metatiles",       "Draw tile pixels",
+      "Add tile",    "Palette colour", "Entities",        "Rename entity"};
   static_assert(std::size(kNames) == std::variant_size_v<Edit>);
+  if (const auto* l = std::get_if<EntityListEdit>(&e)) {
+    switch (l->kind) {
+      case EntityListEdit::Kind::Add:
+        return "Add entity";
+      case EntityListEdit::Kind::Remove:
+        return "Remove entity";
+      case EntityListEdit::Kind::Duplicate:
+        return "Duplicate entity";
+    }
+  }
   return kNames[e.index()];
 }
 

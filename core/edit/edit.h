@@ -96,10 +96,23 @@ struct PaletteEdit {
   int index = 0;
   Rgba before, after;
 };
+// The entity list as a whole: an entity added, removed or duplicated. `entity`
+// is the one the edit is about (the entity added, the one removed, the copy).
+struct EntityListEdit {
+  enum class Kind : uint8_t { Add, Remove, Duplicate } kind = Kind::Add;
+  int entity = 0;
+  std::vector<EntitySpec> before, after;
+};
+// An entity's name.
+struct EntityNameEdit {
+  int entity = 0;
+  std::string before, after;
+};
 
-using Edit = std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit,
-                          InputEdit, MetatileNameEdit, CellsEdit, ResizeEdit, MetatileTilesEdit,
-                          MetatileSetEdit, TilePixelsEdit, TileAddEdit, PaletteEdit>;
+using Edit =
+    std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit, InputEdit,
+                 MetatileNameEdit, CellsEdit, ResizeEdit, MetatileTilesEdit, MetatileSetEdit,
+                 TilePixelsEdit, TileAddEdit, PaletteEdit, EntityListEdit, EntityNameEdit>;
 
 // A rectangle of cells copied from a room (the GUI's clipboard), row-major.
 struct CellClip {
@@ -159,6 +172,43 @@ std::optional<Edit> makeSetTilePixel(const Scenario& s, int tile, int x, int y, 
 // A tile appended to the CHR (blank unless given).
 std::optional<Edit> makeAddTile(const Scenario& s, const Tile& tile = Tile{});
 std::optional<Edit> makeSetPaletteColour(const Scenario& s, int index, Rgba colour);
+
+// Entities (entity_edits.cpp). Each is refused (nullopt) with the reason in
+// `error` when given: an index out of range, the routine's table full (its
+// manifest's `tables.NAME.count`, defaultTableCount for the default table), a
+// frames x entities run past the limits, a name empty or taken, or a removal
+// that leaves no entity (a scenario file needs one) or drops an entity the
+// manifest's register presets name ("other:TABLE:N").
+//
+// A new entity of table `table` ("": the default) starting at (x, y): named
+// after its table with the first free number ("entity 1", "enemies 2"), in a
+// colour no other entity has yet.
+EntitySpec newEntitySpec(const Scenario& s, int x, int y, const std::string& table = {});
+// `e` appended to the list (appending keeps every other entity's slot).
+std::optional<Edit> makeAddEntity(const Scenario& s, const EntitySpec& e,
+                                  std::string* error = nullptr);
+std::optional<Edit> makeRemoveEntity(const Scenario& s, int entity, std::string* error = nullptr);
+// A copy of `entity` (fields, hitbox, table) appended, one cell to the right,
+// under a free name made from the original's ("player" -> "player 2"), in a
+// colour of its own.
+std::optional<Edit> makeDuplicateEntity(const Scenario& s, int entity,
+                                        std::string* error = nullptr);
+// Leading and trailing spaces are dropped; the same name is a no-op (no error).
+std::optional<Edit> makeRenameEntity(const Scenario& s, int entity, const std::string& name,
+                                     std::string* error = nullptr);
+// `base` when no entity has that name, else base (less a trailing " N") + " 2", " 3", ...
+std::string uniqueEntityName(const Scenario& s, const std::string& base);
+// Entities the manifest's default table holds: one when its x or y field has
+// stride 0 (every slot would read the same bytes), else kMaxEntities (the
+// routine's memory may hold fewer: Simulation's binding says where they collide).
+int defaultTableCount(const RoutineManifest& m);
+// Entities table `table` may still take (0 when full).
+int entitySlotsLeft(const Scenario& s, int table);
+// The entity selected after `e` is applied (`forward`) or reverted, given the
+// one selected before: the entity added or copied, the restored one on undo of
+// a removal; after a removal the same entity (its index shifted), or the one
+// that took the removed one's place. -1 when no entity is left.
+int entitySelectedAfter(const Edit& e, bool forward, int selected, int entityCount);
 
 // Applies the edit (`forward`) or reverts it. Edits whose target no longer exists
 // (an entity or metatile index out of range) are ignored.
