@@ -25,15 +25,6 @@ namespace {
 class GuiNewScenario : public app::test::GuiRunTest {
  protected:
   GuiNewScenario() : GuiRunTest("collidoscope_new_scenario_") {}
-  // xvfb-run itself sometimes fails to remove its temporary directory when
-  // several virtual servers start and stop at once (exit 5, after the app has
-  // run): that run says nothing about the app, so it runs again, once.
-  app::test::ProcessResult gui(const std::string& args) {
-    app::test::ProcessResult r = GuiRunTest::gui(args);
-    if (r.exitCode == 5 && has(r.output, "xvfb-run: error: problem while cleaning up"))
-      r = GuiRunTest::gui(args);
-    return r;
-  }
   static bool has(const std::string& output, const std::string& text) {
     return output.find(text) != std::string::npos;
   }
