@@ -430,6 +430,8 @@ class GuiApp {
   uint64_t simId_ = 0;           // bumped whenever the simulation is replaced by another document
   core::SimRequest simPending_;  // what the shown recording does not reflect yet
   bool simUserCancelled_ = false;
+  // Why there is no recording (a run after an edit could not start); empty otherwise.
+  std::string noRecordingReason_;
   core::MapDocument placeholder_;
   std::string status_;
   ViewState view_;

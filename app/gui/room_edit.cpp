@@ -269,13 +269,19 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       break;
     }
     case Tool::Select: {
-      const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
-      const auto& ents = sim()->recording().frames[f].entities;
+      // Where the timeline shows them; at their starts when there is no recording
+      // (a run that could not start after a resize).
+      const int f = std::max(0, std::min(tl_.frame, frameCount() - 1));
+      const bool recorded = frameCount() > 0;
+      const int shown = recorded ? int(sim()->recording().frames[size_t(f)].entities.size())
+                                 : int(sc.entities.size());
       int over = -1;
-      for (int i = 0; i < int(ents.size()); ++i) {
+      for (int i = 0; i < shown; ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));
-        const int px = core::positionPixels(sc.manifest, 0, ents[i].x()),
-                  py = core::positionPixels(sc.manifest, 1, ents[i].y());
+        const auto* e =
+            recorded ? &sim()->recording().frames[size_t(f)].entities[size_t(i)] : nullptr;
+        const int px = e ? core::positionPixels(sc.manifest, 0, e->x()) : sc.entities[size_t(i)].x,
+                  py = e ? core::positionPixels(sc.manifest, 1, e->y()) : sc.entities[size_t(i)].y;
         const float x0 = ox + float(px - sc.manifest.originX + std::min(0, hb.x)) * z;
         const float y0 = oy + float(py - sc.manifest.originY + std::min(0, hb.y)) * z;
         const float w = float(std::max(16, hb.x + hb.w)) * z,

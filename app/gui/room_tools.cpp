@@ -25,6 +25,18 @@ std::array<int, 2> tableCells(const core::RoutineManifest& m) {
   return {c.maxWidth / spacing * screens, c.maxHeight / spacing};
 }
 
+// "; player moved inside the room" for the entities a resize moved (or "").
+std::string movedInsideText(const core::Scenario& sc, const std::optional<core::Edit>& e) {
+  const auto* r = e ? std::get_if<core::ResizeEdit>(&*e) : nullptr;
+  if (!r || r->inside.empty()) return "";
+  std::string names;
+  for (const auto& m : r->inside)
+    if (m.entity >= 0 && m.entity < int(sc.entities.size()))
+      names += (names.empty() ? "" : ", ") + sc.entities[size_t(m.entity)].name;
+  return "; " + names + (r->inside.size() == 1 ? " was" : " were") +
+         " outside the new room and moved just inside it (undo restores)";
+}
+
 // A metatile's colour on the minimap: the mean of its pixels in the palette.
 core::Rgba meanColour(const core::MapDocument& doc, const core::Metatile& mt) {
   int sum[3] = {0, 0, 0}, n = 0;
@@ -117,17 +129,26 @@ void GuiApp::drawResizeDialog() {
     ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Out of range: 1..4096 a side, 1,048,576 cells");
   ImGui::Text("New cells hold metatile %d %s (the selected one)", fill, set[fill].name.c_str());
   const auto table = tableCells(sc.manifest);
-  if (table[0] > 0 && (w > table[0] || h > table[1]))
+  if (table[0] > 0 && (w > table[0] || h > table[1]) && !sc.view.active())
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
                        "The routine's table holds %d x %d cells: a larger room is kept and\n"
-                       "saved, but it cannot be simulated (the status bar says why).",
+                       "saved, but it cannot be simulated until the scenario gives the\n"
+                       "routine's view of it (\"view\", docs/editing.md).",
                        table[0], table[1]);
+  else if (table[0] > 0 && (w > table[0] || h > table[1]))
+    ImGui::TextDisabled("The routine sees a %d x %d-cell window of it (the scenario's view).",
+                        table[0], table[1]);
+  const std::string moved = movedInsideText(sc, edit);
+  if (!moved.empty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", moved.c_str() + 2);
   if (ImGui::Button("Resize", ImVec2(120, 0)) && edit) {
     applyEdit(edit);
     edit_.hasSelection = false;
     view_.fitRequested = true;
     edit_.fitAtOne = true;
-    status_ = "Resized the room to " + std::to_string(w) + " x " + std::to_string(h) + " cells";
+    status_ =
+        "Resized the room to " + std::to_string(w) + " x " + std::to_string(h) + " cells" + moved;
+    if (frameCount() == 0 && !noRecordingReason_.empty())
+      status_ += ". No recording: " + noRecordingReason_;
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
@@ -241,11 +262,12 @@ void GuiApp::editRoomForScript() {
       scriptError_ = "--resize-room: cannot resize the room by " + opts_.resizeRoom;
       return;
     }
+    const std::string moved = movedInsideText(sim()->scenario(), e);
     applyEdit(e);
     view_.fitRequested = true;
     edit_.fitAtOne = true;
     const core::Room& room = sim()->scenario().map.room;
-    std::printf("script: room resized to %dx%d\n", room.width, room.height);
+    std::printf("script: room resized to %dx%d%s\n", room.width, room.height, moved.c_str());
   }
   for (const std::string& r : opts_.rects) {
     if (!parseInts(r, v, 5) || v[4] < 0 || v[4] > 0xFFFF) {

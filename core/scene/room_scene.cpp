@@ -25,6 +25,9 @@ const OverlayInfo kOverlays[] = {
      "where the oracle puts the hitbox when the verdict is not ok, and the verdict", true, false},
     {kOverlayHeat, "heat", "Audit heatmap", "failing audit cases per start position", false, false},
     {kOverlayLabels, "labels", "Names", "entity names", true, false},
+    {kOverlayView, "view", "Routine's view",
+     "the window of a larger room the routine's table holds this frame (a scenario view)", true,
+     true},
 };
 const int kOverlayCount = int(sizeof kOverlays / sizeof kOverlays[0]);
 
@@ -301,6 +304,19 @@ void drawGhosts(const SceneInput& in, int f, SceneDraw& d) {
   }
 }
 
+// The window of the room the routine's table held at frame f (frame 0's before
+// the first), dashed, with its name inside its top-left corner.
+void drawView(const Recording& rec, int f, const Room& room, SceneDraw& d) {
+  if (rec.viewCells[0] <= 0 || rec.frames.empty()) return;
+  const FrameRecord& fr = rec.frames[size_t(std::clamp(f, 0, int(rec.frames.size()) - 1))];
+  const float cs = float(room.cellSize), z = std::max(d.scale(), 1e-3f);
+  const float x0 = float(fr.viewCol) * cs, y0 = float(fr.viewRow) * cs;
+  const float x1 = float(std::min(fr.viewCol + rec.viewCells[0], room.width)) * cs;
+  const float y1 = float(std::min(fr.viewRow + rec.viewCells[1], room.height)) * cs;
+  d.outline(x0, y0, x1, y1, palette::kView, 3, true);
+  d.text(x0 + 5 / z, y0 + 5 / z, "routine's view", palette::kView, palette::kLabelPlate, false);
+}
+
 // "78 284": counts in a legend are read at a glance.
 std::string groupedCount(uint64_t n) {
   std::string digits = std::to_string(n), out;
@@ -387,6 +403,7 @@ void drawRoomScene(const SceneInput& in, SceneDraw& d) {
   const bool haveFrame = rec && in.frame >= 0 && in.frame < int(rec->frames.size());
   const int f = haveFrame ? in.frame : -1;
   if ((in.overlays & kOverlayProbes) && haveFrame) drawProbes(in, rec->frames[size_t(f)], d);
+  if ((in.overlays & kOverlayView) && rec) drawView(*rec, f, room, d);
   drawEntities(in, haveFrame ? rec : nullptr, f, d);
   if ((in.overlays & kOverlayGhost) && in.verdicts && haveFrame) drawGhosts(in, f, d);
   // Last, so nothing in the room covers it.

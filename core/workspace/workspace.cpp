@@ -70,9 +70,20 @@ bool Workspace::simulate(std::string* error, const SimProgress& progress) {
     if (error) *error = "no scenario is open";
     return false;
   }
-  if (!sim_->simulate(error, progress)) return false;
+  if (!sim_->simulate(error, progress)) {
+    // Not cancelled: the run could not start, and Simulation::simulate dropped
+    // the recording made for the scenario before; its verdicts go with it.
+    if (!progress.cancelled()) judge();
+    return false;
+  }
   judge();
   return true;
+}
+
+void Workspace::dropRecording() {
+  if (!sim_) return;
+  sim_->clearRecording();
+  judge();
 }
 
 void Workspace::adopt(std::unique_ptr<Simulation> sim, bool judgeNow) {
