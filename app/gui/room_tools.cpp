@@ -218,6 +218,16 @@ bool GuiApp::drawMinimap(ImDrawList* dl, ImVec2 c0, ImVec2 c1, bool hovered) {
                      p0.y + float(ents[i].y() - sc.manifest.originY) * s);
       dl->AddCircleFilled(e, 3, IM_COL32(c.r, c.g, c.b, 255));
     }
+    // The routine's window of the room (a scenario view), as the view overlay draws it.
+    const core::Recording& rec = sim()->recording();
+    if (rec.viewCells[0] > 0 && view_.on(core::kOverlayView)) {
+      const core::FrameRecord& fr = rec.frames[size_t(f)];
+      const core::Rgba g = core::palette::kView;
+      dl->AddRect(ImVec2(p0.x + float(fr.viewCol) * cs, p0.y + float(fr.viewRow) * cs),
+                  ImVec2(p0.x + float(std::min(fr.viewCol + rec.viewCells[0], room.width)) * cs,
+                         p0.y + float(std::min(fr.viewRow + rec.viewCells[1], room.height)) * cs),
+                  IM_COL32(g.r, g.g, g.b, 255), 0, 0, 1.5f);
+    }
   }
   // The part of the room the view shows.
   const float vx0 = -view_.panX / z, vy0 = -view_.panY / z;

@@ -129,6 +129,8 @@ CellSpan visibleCells(const Room& room, const SceneDraw& d) {
           clampTo(std::ceil(v[2] / cs), room.width), clampTo(std::ceil(v[3] / cs), room.height)};
 }
 
+constexpr float kMinGridCellPx = 6;
+
 void drawCells(const SceneInput& in, SceneDraw& d) {
   const MapDocument& map = in.scenario->map;
   const Room& room = map.room;
@@ -180,6 +182,9 @@ void drawBits(const SceneInput& in, SceneDraw& d) {
 void drawGrid(const SceneInput& in, SceneDraw& d) {
   const Room& room = in.scenario->map.room;
   const float cs = float(room.cellSize);
+  // Cells a few output pixels wide (a long level zoomed out to fit) would be all
+  // grid: the lines would hide the cells, and cost a line per pixel column.
+  if (cs * d.scale() < kMinGridCellPx) return;
   const CellSpan span = visibleCells(room, d);
   const float x0 = span.c0 * cs, x1 = span.c1 * cs, y0 = span.r0 * cs, y1 = span.r1 * cs;
   // The last line sits on the room's last output pixel, so the border shows.
@@ -314,7 +319,9 @@ void drawView(const Recording& rec, int f, const Room& room, SceneDraw& d) {
   const float x1 = float(std::min(fr.viewCol + rec.viewCells[0], room.width)) * cs;
   const float y1 = float(std::min(fr.viewRow + rec.viewCells[1], room.height)) * cs;
   d.outline(x0, y0, x1, y1, palette::kView, 3, true);
-  d.text(x0 + 5 / z, y0 + 5 / z, "routine's view", palette::kView, palette::kLabelPlate, false);
+  // The name only where it fits inside the outline (about 8 text heights wide).
+  if ((x1 - x0) * z >= 9 * d.textHeight())
+    d.text(x0 + 5 / z, y0 + 5 / z, "routine's view", palette::kView, palette::kLabelPlate, false);
 }
 
 // "78 284": counts in a legend are read at a glance.

@@ -681,8 +681,7 @@ void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFr
   appendResults(ef.before, true);
   if (binding_.cellPointer) refreshCellBases();
   const uint16_t entry = entryOf(entity);
-  // A view moves the window under the memo's keys: it is off then.
-  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls() && table == 0 && !viewActive_) {
+  if (memo && memo_ && memo_->enabled() && machine_->canLogCalls() && table == 0) {
     runMemoised(slot, input, observe, ef);
   } else {
     ProbeObserver probe(binding_, cellBases_, scenario_.map.room, ef,
@@ -712,6 +711,8 @@ void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame&
       mix(mix(mix(budget, uint32_t(room.width)), uint32_t(room.height)), binding_.entry));
   uint64_t key = mix(uint32_t(slot), input);
   for (int32_t v : ef.before) key = mix(key, uint32_t(v));
+  // A view: the same bytes at another window origin are other room cells.
+  if (viewActive_) key = mix(mix(key, uint32_t(window_.col)), uint32_t(window_.row));
   machine_->beginCall(binding_.entry);
   uint8_t regsIn[CallMemo::kMaxRegs], regsOut[CallMemo::kMaxRegs];
   const size_t nRegs = machine_->saveRegs(regsIn, sizeof regsIn);
@@ -723,7 +724,7 @@ void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame&
     return;
   }
   memo_->countMiss();
-  ProbeObserver probe(binding_, cellBases_, room, ef);
+  ProbeObserver probe(binding_, cellBases_, room, ef, viewActive_ ? &window_ : nullptr);
   machine_->setWatchSink(&probe, observe);
   CallLogView log;
   CallResult r = machine_->resumeLogged(budget, log, memo_->unloggedFetches());
