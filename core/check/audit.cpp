@@ -1,6 +1,7 @@
 #include "core/check/audit.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -243,9 +244,15 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
   {
     Simulation probe;
     probe.scenario() = sc;
-    if (!probe.bindImage(image, &plan.error) ||
-        !encodeRoom(probe.machine(), probe.binding(), sc.map, &plan.error))
+    if (!probe.bindImage(image, &plan.error)) return plan;
+    // The start state as a run makes it (the room, or the scenario view's window
+    // of it, encoded), stopped before the first call.
+    const std::atomic<bool> stopAtOnce{true};
+    std::string why;
+    if (!probe.simulate(&why, {nullptr, nullptr, &stopAtOnce}) && why != "cancelled") {
+      plan.error = why;
       return plan;
+    }
     plan.oracleCollision = probe.oracleCollision();
   }
   const RoutineManifest& m = sc.manifest;

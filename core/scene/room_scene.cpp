@@ -321,7 +321,7 @@ void drawView(const Recording& rec, int f, const Room& room, SceneDraw& d) {
   d.outline(x0, y0, x1, y1, palette::kView, 3, true);
   // The name only where it fits inside the outline (about 8 text heights wide).
   if ((x1 - x0) * z >= 9 * d.textHeight())
-    d.text(x0 + 5 / z, y0 + 5 / z, "routine's view", palette::kView, palette::kLabelPlate, false);
+    d.text(x0 + 5 / z, y0 + 5 / z, "routine view", palette::kView, palette::kLabelPlate, false);
 }
 
 // "78 284": counts in a legend are read at a glance.

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/check/audit.h"
 #include "core/edit/edit.h"
 #include "core/sim/map_layout.h"
 #include "core/tests/sample_test_util.h"
@@ -137,6 +138,24 @@ TEST(View, FixedColumnAndScreenIndexPlaceTheWindow) {
     ASSERT_TRUE(sim.seek(0, 0));
     EXPECT_EQ(sim.readFields(0)[0], 40) << view;  // window coordinates
   }
+}
+
+TEST(View, AnAuditCentresTheWindowOnEachStartAndFindsNothingInTheScrollCastle) {
+  REQUIRE_CA65();
+  // The routine is exact on the one-screen castle at speeds 1-2; through a
+  // window centred on each start of the three-screen level it must be too.
+  AuditOptions o;
+  o.stride = 8;
+  o.minSpeed = 1;
+  o.maxSpeed = 2;
+  o.threads = 1;
+  const AuditResult r = runAudit(loadSample(kScroll), o);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.heatWidth, 48 * 16);
+  EXPECT_GT(r.startPositions, 600u);  // starts in all three screens
+  EXPECT_EQ(r.failing(), 0u) << "CLIP " << r.count(Verdict::Clip) << ", TUNNEL "
+                             << r.count(Verdict::Tunnel) << ", FALSE-BLOCK "
+                             << r.count(Verdict::FalseBlock);
 }
 
 TEST(View, ScenarioFileRoundTripsAndBadViewsAreLocated) {
