@@ -270,9 +270,9 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
     }
     case Tool::Select: {
       // Where the timeline shows them; at their starts when there is no recording
-      // (a run that could not start after a resize).
+      // for this room (a run that could not start, or is still running, after a resize).
       const int f = std::max(0, std::min(tl_.frame, frameCount() - 1));
-      const bool recorded = frameCount() > 0;
+      const bool recorded = frameCount() > 0 && sim()->recording().madeFor(sc.map.room);
       const int shown = recorded ? int(sim()->recording().frames[size_t(f)].entities.size())
                                  : int(sc.entities.size());
       int over = -1;

@@ -207,8 +207,8 @@ bool GuiApp::drawMinimap(ImDrawList* dl, ImVec2 c0, ImVec2 c1, bool hovered) {
       runValue = v;
     }
   }
-  // Entities where the timeline shows them.
-  if (sim() && frameCount() > 0) {
+  // Entities where the timeline shows them (not from a recording of another room size).
+  if (sim() && frameCount() > 0 && sim()->recording().madeFor(room)) {
     const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
     const core::Scenario& sc = sim()->scenario();
     const auto& ents = sim()->recording().frames[size_t(f)].entities;

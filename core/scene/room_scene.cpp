@@ -406,7 +406,9 @@ void drawRoomScene(const SceneInput& in, SceneDraw& d) {
           in.heatClasses && in.heatClasses->size() == in.heat->size() ? in.heatClasses : nullptr);
   }
   const bool legend = (in.overlays & kOverlayHeat) && in.heat && !in.heatLegend.empty();
-  const Recording* rec = in.recording;
+  // A recording made in a room of another size (a resize still re-simulating)
+  // is not drawn: the entities stand at their start positions meanwhile.
+  const Recording* rec = in.recording && in.recording->madeFor(room) ? in.recording : nullptr;
   const bool haveFrame = rec && in.frame >= 0 && in.frame < int(rec->frames.size());
   const int f = haveFrame ? in.frame : -1;
   if ((in.overlays & kOverlayProbes) && haveFrame) drawProbes(in, rec->frames[size_t(f)], d);

@@ -20,7 +20,7 @@ size_t Recording::byteSize() const {
 bool Recording::operator==(const Recording& o) const {
   if (fieldNames != o.fieldNames || tableFieldNames != o.tableFieldNames ||
       keyInterval != o.keyInterval || oracleCollision != o.oracleCollision ||
-      viewCells != o.viewCells || frames.size() != o.frames.size() ||
+      viewCells != o.viewCells || roomCells != o.roomCells || frames.size() != o.frames.size() ||
       keyframes.size() != o.keyframes.size())
     return false;
   for (size_t i = 0; i < keyframes.size(); ++i)

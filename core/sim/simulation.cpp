@@ -816,6 +816,7 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
     rec.tableFieldNames.push_back(binding_.recordedNames(int(t)));
   rec.oracleCollision = oracleCollision_;
   if (viewActive_) rec.viewCells = cellCapacity(binding_);
+  rec.roomCells = {scenario_.map.room.width, scenario_.map.room.height};
   rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
   rec.keyframes.reserve(size_t(scenario_.frames / rec.keyInterval + 1));

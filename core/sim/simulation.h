@@ -179,6 +179,13 @@ struct Recording {
   // With a scenario view: the window's size in room cells (the table's
   // capacity); {0, 0} without one. Each frame says where the window was.
   std::array<int, 2> viewCells{};
+  // The size of the room the run was made in ({0, 0}: not known). A recording
+  // is never judged or drawn against a room of another size: after a resize it
+  // waits for its re-simulation.
+  std::array<int, 2> roomCells{};
+  bool madeFor(const Room& room) const {
+    return roomCells[0] == 0 || (roomCells[0] == room.width && roomCells[1] == room.height);
+  }
 
   size_t byteSize() const;  // approximate heap bytes held
   // Byte-identical comparison of everything recorded (keyframes included).

@@ -11,6 +11,7 @@
 
 #include "core/check/audit.h"
 #include "core/edit/edit.h"
+#include "core/scene/room_scene.h"
 #include "core/sim/map_layout.h"
 #include "core/tests/sample_test_util.h"
 #include "core/workspace/workspace.h"
@@ -272,6 +273,50 @@ TEST(ResizeResimulation, AResizeTheTableCannotHoldDropsTheStaleRecordingAndUndoB
   applyEdit(sc, *edit, false);
   ASSERT_TRUE(ws.simulate(&error)) << error;
   EXPECT_EQ(ws.judged().verdicts.size(), calls);
+}
+
+TEST(ResizeResimulation, ARecordingOfAnotherRoomSizeIsNeitherJudgedNorDrawn) {
+  REQUIRE_CA65();
+  Workspace ws;
+  std::string error;
+  ASSERT_TRUE(ws.open(test::repoFile("maps/seed002_castle.scenario.json"), &error)) << error;
+  ASSERT_TRUE(ws.simulate(&error)) << error;
+  ASSERT_FALSE(ws.judged().verdicts.empty());
+  Scenario& sc = ws.simulation()->scenario();
+  // One column off the left: still fits the table, but until the re-simulation
+  // comes back the recording is the 16-column room's.
+  applyEdit(sc, *makeResizeRoom(sc, -1, 0, 0, 0));
+  ws.judge();
+  EXPECT_TRUE(ws.judged().verdicts.empty());
+  EXPECT_FALSE(ws.recording().madeFor(sc.map.room));
+  // The scene draws the entities at their (shifted) start positions, no paths.
+  struct Boxes final : SceneDraw {
+    std::vector<std::array<float, 4>> outlines;
+    int lines = 0;
+    float scale() const override { return 2; }
+    void cellGraphics(int, int, const Metatile&) override {}
+    void fill(float, float, float, float, Rgba) override {}
+    void outline(float x0, float y0, float x1, float y1, Rgba, float, bool) override {
+      outlines.push_back({x0, y0, x1, y1});
+    }
+    void line(float, float, float, float, Rgba, float, bool) override { ++lines; }
+    void circle(float, float, float, Rgba, Rgba, float) override {}
+    void text(float, float, const std::string&, Rgba, Rgba, bool) override {}
+    float textHeight() const override { return 10; }
+    void heatmap(const std::vector<int>&, int, int, int, int,
+                 const std::vector<uint8_t>*) override {}
+  } draw;
+  SceneInput in;
+  in.scenario = &sc;
+  in.recording = &ws.recording();
+  in.frame = 200;
+  in.overlays = kOverlayHitbox | kOverlayPath;
+  drawRoomScene(in, draw);
+  EXPECT_EQ(draw.lines, 0);
+  ASSERT_FALSE(draw.outlines.empty());
+  EXPECT_EQ(draw.outlines[0][0], float(sc.entities[0].x));  // the sprite box at the start
+  ASSERT_TRUE(ws.simulate(&error)) << error;
+  EXPECT_EQ(ws.judged().verdicts.size(), ws.recording().frames.size() * sc.entities.size());
 }
 
 TEST(ResizeResimulation, AResizeWithAViewIsJudgedAgainstTheNewRoom) {

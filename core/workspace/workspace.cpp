@@ -28,6 +28,9 @@ int verdictSeverity(Verdict v) {
 
 JudgedRecording judgeRecording(const Scenario& scenario, const Recording& rec) {
   JudgedRecording j;
+  // Made in a room of another size (a resize whose re-simulation has not come
+  // back yet): its cells and positions mean nothing in this one.
+  if (!rec.madeFor(scenario.map.room)) return j;
   j.verdicts = classifyRecording(scenario, rec);
   j.frameVerdict.assign(rec.frames.size(), Verdict::Ok);
   for (const FrameVerdict& v : j.verdicts) {
