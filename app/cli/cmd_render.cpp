@@ -1,5 +1,5 @@
 // `collido render SCENARIO [--frame N] --png out.png [--overlays
-// grid,bits,hitbox,path,probes,ghost,heat,labels]
+// grid,bits,hitbox,path,probes,ghost,heat,labels,view]
 // [--chr|--collision] [--scale N] [--region COL,ROW,W,H] [--heat-stride N]`: draws
 // the room (or a rectangle of its cells) with the software rasteriser
 // (core/render), no GL, in bands written straight into the PNG, so a big room
@@ -25,7 +25,7 @@ struct RenderCliOptions {
   std::string scenario;
   int frame = -1;
   std::string png;
-  std::string overlays = "grid,bits,hitbox";
+  std::string overlays = "grid,bits,hitbox,view";  // view: only with --frame and a scenario view
   bool chr = false, collision = false;
   int scale = 2;
   std::string region;

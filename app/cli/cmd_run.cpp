@@ -99,6 +99,12 @@ int runScenario(const RunOptions& o) {
         out["entityTables"].push_back(e.table.empty() ? "entity" : e.table);
     }
     out["frames"] = nlohmann::ordered_json::array();
+    if (rec.viewCells[0] > 0) {
+      // The scenario's view: the window's size and, per frame, its top-left room cell.
+      nlohmann::ordered_json origins = nlohmann::ordered_json::array();
+      for (const core::FrameRecord& fr : rec.frames) origins.push_back({fr.viewCol, fr.viewRow});
+      out["view"] = {{"cells", rec.viewCells}, {"origins", origins}};
+    }
   } else {
     std::printf("%6s %-10s %-6s %5s %5s %7s %-10s %-13s %-20s %s\n", "frame", "entity", "input",
                 "x", "y", "cycles", "halt", "verdict", "other fields", "cells read (col,row)");

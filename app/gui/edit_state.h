@@ -134,6 +134,7 @@ struct EditState {
   // View > Fit room fit it whole.
   uint64_t fittedDoc = ~0ull;
   bool fitAtOne = false;
+  bool scriptedZoomDone = false;  // --zoom applied (once, after the first fit)
   bool minimapDragging = false;
   int minimapPrinted = -1;                 // scripted runs print the minimap's place once
   std::vector<core::Rgba> minimapColours;  // per metatile, for the edit generation below

@@ -67,7 +67,16 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   startRecovery();  // offers (or, scripted, recovers) what a crashed session left
   if (sim() && (!opts.resizeRoom.empty() || !opts.rects.empty() || !opts.fills.empty())) {
     editRoomForScript();
-    if (opts.frames > 0) finishSimulation();
+    if (opts.frames > 0) {
+      finishSimulation();
+      // What the panels now show: the re-simulated recording, or why there is none.
+      updateVerdicts();
+      if (frameCount() > 0)
+        std::printf("script: recording of %d frames, %zu calls judged\n", frameCount(),
+                    ws_.judged().verdicts.size());
+      else
+        std::printf("script: no recording: %s\n", noRecordingReason_.c_str());
+    }
   }
   if (sim() &&
       (!opts.addEntities.empty() || !opts.duplicateEntities.empty() ||
@@ -118,7 +127,12 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
     return false;
   }
   if (!sim() || (needsFrames && frameCount() == 0)) {
-    ImGui::TextDisabled(sim() && ws_.simJob().running() ? "Simulating..." : "No scenario open.");
+    if (sim() && ws_.simJob().running())
+      ImGui::TextDisabled("Simulating...");
+    else if (sim() && !noRecordingReason_.empty())
+      ImGui::TextWrapped("No recording: %s", noRecordingReason_.c_str());
+    else
+      ImGui::TextDisabled(sim() ? "No recording." : "No scenario open.");
     ImGui::End();
     return false;
   }

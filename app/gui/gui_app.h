@@ -99,6 +99,9 @@ struct LaunchOptions {
   std::string resizeRoom;          // --resize-room L,T,R,B: cells added (+) or removed (-)
   std::vector<std::string> rects;  // --rect C0,R0,C1,R1,M: the Rect tool's edit
   std::vector<std::string> fills;  // --fill COL,ROW,M: the Fill tool's edit
+  // The room view for scripted screenshots and --bench-frames (panel_room.cpp).
+  std::string zoom;   // --zoom Z or "fit": set once the room is first fitted
+  float panStep = 0;  // --pan-step PX: pan right by PX output pixels every frame, wrapping
 };
 
 // Recovery copies of unsaved work (autosave.cpp, core/workspace/recovery.h):
@@ -225,6 +228,7 @@ class GuiApp {
 
   // The panels (panel_*.cpp), drawn through their PanelRegistrar (panel_registry.h).
   void drawRoomPanel();
+  void applyScriptedZoom(const core::Room& room, ImVec2 avail);
   void drawTilesPanel();
   void drawTimelinePanel();
   void drawCpuPanel();
@@ -461,6 +465,8 @@ class GuiApp {
   uint64_t simId_ = 0;           // bumped whenever the simulation is replaced by another document
   core::SimRequest simPending_;  // what the shown recording does not reflect yet
   bool simUserCancelled_ = false;
+  // Why there is no recording (a run after an edit could not start); empty otherwise.
+  std::string noRecordingReason_;
   core::MapDocument placeholder_;
   std::string status_;
   ViewState view_;

@@ -118,6 +118,11 @@ int main(int argc, char** argv) {
   cli.add_option("--resize-room", opts.resizeRoom,
                  "Room > Resize room once open: LEFT,TOP,RIGHT,BOTTOM cells to add (negative: "
                  "remove) on each side; entities move with the left and top edges");
+  cli.add_option("--zoom", opts.zoom,
+                 "Room view zoom once the room is open: a factor (0.25..32) or fit (as Home)");
+  cli.add_option("--pan-step", opts.panStep,
+                 "Pan the room view right by PX output pixels every frame, back to the left "
+                 "edge at the end (with --bench-frames: the cost of panning a big level)");
   cli.add_option("--rect", opts.rects,
                  "Fill cells COL0,ROW0..COL1,ROW1 with metatile M after --resize-room, as the "
                  "Rect tool (COL0,ROW0,COL1,ROW1,M; repeatable)");

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
@@ -40,6 +41,20 @@ void GuiApp::drawRoomScene(ImDrawList* dl, ImVec2 origin, float z, ImVec2 clip0,
   core::drawRoomScene(in, draw);
 }
 
+// --zoom: a factor, or "fit" (the whole room, as Home), from the top-left corner.
+void GuiApp::applyScriptedZoom(const core::Room& room, ImVec2 avail) {
+  if (opts_.zoom.empty() || edit_.scriptedZoomDone) return;
+  edit_.scriptedZoomDone = true;
+  if (opts_.zoom == "fit") {
+    const float z = std::min(avail.x / room.pixelWidth(), avail.y / room.pixelHeight());
+    view_.zoom = std::clamp(z, 0.05f, 32.0f);
+  } else {
+    view_.zoom = std::clamp(std::strtof(opts_.zoom.c_str(), nullptr), 0.25f, 32.0f);
+  }
+  view_.panX = std::max(0.0f, (avail.x - room.pixelWidth() * view_.zoom) * 0.5f);
+  view_.panY = std::max(0.0f, (avail.y - room.pixelHeight() * view_.zoom) * 0.5f);
+}
+
 void GuiApp::drawRoomPanel() {
   ImGui::SetNextWindowPos(ImVec2(0, 19), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(900, 560), ImGuiCond_FirstUseEver);
@@ -65,7 +80,8 @@ void GuiApp::drawRoomPanel() {
   const bool home = view_.fitWhole;
   if (view_.fitRequested || home) {
     float z = std::min(avail.x / room.pixelWidth(), avail.y / room.pixelHeight());
-    view_.zoom = std::max(0.25f, std::floor(z * 4) / 4);
+    // Quarter steps, or the exact fit of a level too long for a quarter (256 cells).
+    view_.zoom = z >= 0.25f ? std::floor(z * 4) / 4 : std::max(z, 0.05f);
     // A newly opened or resized level larger than the view opens at zoom 1 at
     // its top-left (the minimap shows the rest); Home fits it whole.
     const bool firstFit = edit_.fittedDoc != simId_ || edit_.fitAtOne;
@@ -76,12 +92,18 @@ void GuiApp::drawRoomPanel() {
     view_.fitRequested = view_.fitWhole = false;
     edit_.fittedDoc = simId_;
     edit_.fitAtOne = false;
+    applyScriptedZoom(room, avail);
+  }
+  if (opts_.panStep != 0) {
+    // Scripted panning: right by panStep a frame, back to the left edge past the end.
+    view_.panX -= opts_.panStep;
+    if (view_.panX + room.pixelWidth() * view_.zoom < avail.x) view_.panX = 0;
   }
   if (hovered && io.MouseWheel != 0) {
     // Zoom around the cursor: the room pixel under the mouse stays put.
     float mx = io.MousePos.x - origin.x, my = io.MousePos.y - origin.y;
     float wx = (mx - view_.panX) / view_.zoom, wy = (my - view_.panY) / view_.zoom;
-    view_.zoom = std::clamp(view_.zoom * std::pow(1.2f, io.MouseWheel), 0.25f, 32.0f);
+    view_.zoom = std::clamp(view_.zoom * std::pow(1.2f, io.MouseWheel), 0.05f, 32.0f);
     view_.panX = mx - wx * view_.zoom;
     view_.panY = my - wy * view_.zoom;
   }

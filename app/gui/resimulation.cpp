@@ -22,6 +22,7 @@ constexpr std::chrono::milliseconds kSyncWait(30);
 
 void GuiApp::replaceSimulation(std::unique_ptr<core::Simulation> sim) {
   ws_.adopt(std::move(sim), false);
+  noRecordingReason_.clear();
   ++simId_;  // a run started for the previous one is of no use any more
   simPending_ = core::SimRequest{};
   simUserCancelled_ = false;
@@ -64,11 +65,17 @@ void GuiApp::pollSimulation() {
     // the document's scenario is the one to keep.
     r.sim->scenario() = std::move(sim()->scenario());
     ws_.adopt(std::move(r.sim), false);
+    noRecordingReason_.clear();
     recordingChanged();
     return;
   }
   if (!r.sim && !r.cancelled) {  // the room cannot be encoded: the error says why
+    // The recording was made for the document before the edit (another room
+    // size, another view): judged against this one its verdicts, paths and
+    // cells would be stale, so it goes, and the panels say why.
+    ws_.dropRecording();
     status_ = r.error;
+    noRecordingReason_ = r.error;
     recordingChanged();
     return;
   }

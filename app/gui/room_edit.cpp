@@ -273,15 +273,21 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       break;
     }
     case Tool::Select: {
-      const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
-      const auto& ents = sim()->recording().frames[f].entities;
-      // The recording lags an entity added or removed until it re-simulates.
-      const int shown = int(std::min(ents.size(), sc.entities.size()));
+      // Where the timeline shows them; at their starts when there is no recording
+      // for this room (a run that could not start, or is still running, after a
+      // resize). The recording lags an entity added or removed until it re-simulates.
+      const int f = std::max(0, std::min(tl_.frame, frameCount() - 1));
+      const bool recorded = frameCount() > 0 && sim()->recording().madeFor(sc.map.room);
+      const int shown =
+          recorded ? int(std::min(sim()->recording().frames[size_t(f)].entities.size(), sc.entities.size()))
+                   : int(sc.entities.size());
       int over = -1;
       for (int i = 0; i < shown; ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));
-        const int px = core::positionPixels(sc.manifest, 0, ents[i].x()),
-                  py = core::positionPixels(sc.manifest, 1, ents[i].y());
+        const auto* e =
+            recorded ? &sim()->recording().frames[size_t(f)].entities[size_t(i)] : nullptr;
+        const int px = e ? core::positionPixels(sc.manifest, 0, e->x()) : sc.entities[size_t(i)].x,
+                  py = e ? core::positionPixels(sc.manifest, 1, e->y()) : sc.entities[size_t(i)].y;
         const float x0 = ox + float(px - sc.manifest.originX + std::min(0, hb.x)) * z;
         const float y0 = oy + float(py - sc.manifest.originY + std::min(0, hb.y)) * z;
         const float w = float(std::max(16, hb.x + hb.w)) * z,

@@ -25,6 +25,18 @@ std::array<int, 2> tableCells(const core::RoutineManifest& m) {
   return {c.maxWidth / spacing * screens, c.maxHeight / spacing};
 }
 
+// "; player moved inside the room" for the entities a resize moved (or "").
+std::string movedInsideText(const core::Scenario& sc, const std::optional<core::Edit>& e) {
+  const auto* r = e ? std::get_if<core::ResizeEdit>(&*e) : nullptr;
+  if (!r || r->inside.empty()) return "";
+  std::string names;
+  for (const auto& m : r->inside)
+    if (m.entity >= 0 && m.entity < int(sc.entities.size()))
+      names += (names.empty() ? "" : ", ") + sc.entities[size_t(m.entity)].name;
+  return "; " + names + (r->inside.size() == 1 ? " was" : " were") +
+         " outside the new room and moved just inside it (undo restores)";
+}
+
 // A metatile's colour on the minimap: the mean of its pixels in the palette.
 core::Rgba meanColour(const core::MapDocument& doc, const core::Metatile& mt) {
   int sum[3] = {0, 0, 0}, n = 0;
@@ -117,17 +129,26 @@ void GuiApp::drawResizeDialog() {
     ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Out of range: 1..4096 a side, 1,048,576 cells");
   ImGui::Text("New cells hold metatile %d %s (the selected one)", fill, set[fill].name.c_str());
   const auto table = tableCells(sc.manifest);
-  if (table[0] > 0 && (w > table[0] || h > table[1]))
+  if (table[0] > 0 && (w > table[0] || h > table[1]) && !sc.view.active())
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
                        "The routine's table holds %d x %d cells: a larger room is kept and\n"
-                       "saved, but it cannot be simulated (the status bar says why).",
+                       "saved, but it cannot be simulated until the scenario gives the\n"
+                       "routine's view of it (\"view\", docs/editing.md).",
                        table[0], table[1]);
+  else if (table[0] > 0 && (w > table[0] || h > table[1]))
+    ImGui::TextDisabled("The routine sees a %d x %d-cell window of it (the scenario's view).",
+                        table[0], table[1]);
+  const std::string moved = movedInsideText(sc, edit);
+  if (!moved.empty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", moved.c_str() + 2);
   if (ImGui::Button("Resize", ImVec2(120, 0)) && edit) {
     applyEdit(edit);
     edit_.hasSelection = false;
     view_.fitRequested = true;
     edit_.fitAtOne = true;
-    status_ = "Resized the room to " + std::to_string(w) + " x " + std::to_string(h) + " cells";
+    status_ =
+        "Resized the room to " + std::to_string(w) + " x " + std::to_string(h) + " cells" + moved;
+    if (frameCount() == 0 && !noRecordingReason_.empty())
+      status_ += ". No recording: " + noRecordingReason_;
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
@@ -186,8 +207,8 @@ bool GuiApp::drawMinimap(ImDrawList* dl, ImVec2 c0, ImVec2 c1, bool hovered) {
       runValue = v;
     }
   }
-  // Entities where the timeline shows them.
-  if (sim() && frameCount() > 0) {
+  // Entities where the timeline shows them (not from a recording of another room size).
+  if (sim() && frameCount() > 0 && sim()->recording().madeFor(room)) {
     const int f = std::clamp(tl_.frame, 0, frameCount() - 1);
     const core::Scenario& sc = sim()->scenario();
     const auto& ents = sim()->recording().frames[size_t(f)].entities;
@@ -196,6 +217,16 @@ bool GuiApp::drawMinimap(ImDrawList* dl, ImVec2 c0, ImVec2 c1, bool hovered) {
       const ImVec2 e(p0.x + float(ents[i].x() - sc.manifest.originX) * s,
                      p0.y + float(ents[i].y() - sc.manifest.originY) * s);
       dl->AddCircleFilled(e, 3, IM_COL32(c.r, c.g, c.b, 255));
+    }
+    // The routine's window of the room (a scenario view), as the view overlay draws it.
+    const core::Recording& rec = sim()->recording();
+    if (rec.viewCells[0] > 0 && view_.on(core::kOverlayView)) {
+      const core::FrameRecord& fr = rec.frames[size_t(f)];
+      const core::Rgba g = core::palette::kView;
+      dl->AddRect(ImVec2(p0.x + float(fr.viewCol) * cs, p0.y + float(fr.viewRow) * cs),
+                  ImVec2(p0.x + float(std::min(fr.viewCol + rec.viewCells[0], room.width)) * cs,
+                         p0.y + float(std::min(fr.viewRow + rec.viewCells[1], room.height)) * cs),
+                  IM_COL32(g.r, g.g, g.b, 255), 0, 0, 1.5f);
     }
   }
   // The part of the room the view shows.
@@ -241,11 +272,12 @@ void GuiApp::editRoomForScript() {
       scriptError_ = "--resize-room: cannot resize the room by " + opts_.resizeRoom;
       return;
     }
+    const std::string moved = movedInsideText(sim()->scenario(), e);
     applyEdit(e);
     view_.fitRequested = true;
     edit_.fitAtOne = true;
     const core::Room& room = sim()->scenario().map.room;
-    std::printf("script: room resized to %dx%d\n", room.width, room.height);
+    std::printf("script: room resized to %dx%d%s\n", room.width, room.height, moved.c_str());
   }
   for (const std::string& r : opts_.rects) {
     if (!parseInts(r, v, 5) || v[4] < 0 || v[4] > 0xFFFF) {

@@ -49,6 +49,34 @@ TEST_F(CliLayouts, SamplesRunCleanAndAudit) {
   }
 }
 
+// The scroll castle: a 48-column level through seed 002's 16 x 15 table (the
+// scenario's view). `run` is clean, its JSON has the window per frame and room
+// positions; a view past the room is bad input naming the field.
+TEST_F(CliLayouts, ScrollCastleRunsThroughItsViewAndABadViewIsBadInput) {
+  if (!core::ca65Available()) GTEST_SKIP() << "ca65/ld65 not installed";
+  const std::string scenario = repoFile("maps/scroll_castle.scenario.json");
+  auto r = runProcess(std::string(COLLIDO_EXE) + " run " + quote(scenario) + " --json " +
+                      quote(path("run.json")));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const nlohmann::json j = nlohmann::json::parse(std::ifstream(path("run.json")));
+  EXPECT_EQ(j["view"]["cells"], nlohmann::json({16, 15}));
+  ASSERT_EQ(j["view"]["origins"].size(), 320u);
+  EXPECT_EQ(j["view"]["origins"][0], nlohmann::json({0, 0}));
+  EXPECT_EQ(j["view"]["origins"][319], nlohmann::json({31, 0}));
+  EXPECT_EQ(j["frames"][319][0]["after"][0], 627);  // room pixels
+  nlohmann::json s = nlohmann::json::parse(std::ifstream(scenario));
+  s["map"] = repoFile("maps/scroll_castle.map.json");
+  s["routine"] = repoFile("assets/routines/seed002_mrn/manifest.json");
+  s["view"] = {{"column", 40}};
+  std::ofstream(path("bad.json")) << s.dump(2);
+  r = runProcess(std::string(COLLIDO_EXE) + " run " + quote(path("bad.json")));
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("view.column: 40 puts the routine's 16x15-cell window past the 48x15 "
+                          "room (columns 0..32)"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST_F(CliLayouts, UnknownRuleIsBadInput) {
   auto r = runProcess(std::string(COLLIDO_EXE) + " run " +
                       quote(edited([](nlohmann::json& m) { m["map"]["rule"]["kind"] = "often"; })));

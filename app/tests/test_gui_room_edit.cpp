@@ -102,4 +102,23 @@ TEST_F(GuiRoomEdit, AResizedRoomLargerThanTheViewShowsTheMinimap) {
     }
   EXPECT_GE(colours.size(), 4u);
 }
+// Issue 21's stale-verdict bug: a resize re-simulates, and a room the routine's
+// table cannot hold leaves no recording (the panels say why) instead of the old
+// one judged against the new room; with a view the new room is simulated.
+TEST_F(GuiRoomEdit, AResizeReSimulatesOrDropsTheStaleRecording) {
+  auto r = gui(quote(repoFile("maps/seed002_castle.scenario.json")) +
+               " --resize-room 0,0,16,0 --frames 3");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("script: no recording: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("map.cells: the room is 32x15 cells"), std::string::npos) << r.output;
+  r = gui(quote(repoFile("maps/scroll_castle.scenario.json")) +
+          " --resize-room -3,0,-8,0 --frames 3");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("script: room resized to 37x15; player was outside the new room"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("script: recording of 320 frames, 320 calls judged"), std::string::npos)
+      << r.output;
+}
+
 #endif

@@ -1,6 +1,7 @@
 #include "core/check/audit.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -243,9 +244,15 @@ AuditPlan planAudit(const Scenario& sc, const AsmResult& image, const AuditOptio
   {
     Simulation probe;
     probe.scenario() = sc;
-    if (!probe.bindImage(image, &plan.error) ||
-        !encodeRoom(probe.machine(), probe.binding(), sc.map, &plan.error))
+    if (!probe.bindImage(image, &plan.error)) return plan;
+    // The start state as a run makes it (the room, or the scenario view's window
+    // of it, encoded), stopped before the first call.
+    const std::atomic<bool> stopAtOnce{true};
+    std::string why;
+    if (!probe.simulate(&why, {nullptr, nullptr, &stopAtOnce}) && why != "cancelled") {
+      plan.error = why;
       return plan;
+    }
     plan.oracleCollision = probe.oracleCollision();
   }
   const RoutineManifest& m = sc.manifest;
@@ -302,6 +309,7 @@ void AuditCaseRunner::setScenario(const Scenario& sc) {
   sim_.scenario() = sc;
   sim_.resetToStart();
   start_ = sim_.startSnapshot();
+  startWindow_ = sim_.window();
   oracleMap_ = oracleMapOf(sc.map, sim_.oracleCollision());
   hitbox_ = sc.hitboxOf(0);
   shapeX_ = fieldShape(sc.manifest, "x");
@@ -324,10 +332,15 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
   const Scenario& sc = sim_.scenario();
   const RoutineManifest& m = sc.manifest;
   sim_.machine().restore(start_);
+  // A view: the window the routine sees is centred on the start (room pixels);
+  // the routine gets window coordinates, the recorded call room coordinates.
+  sim_.windowAround(startWindow_, x - m.originX + hitbox_.x + hitbox_.w / 2,
+                    y - m.originY + hitbox_.y + hitbox_.h / 2);
+  const auto shift = sim_.windowShift();
   // (x, y) are whole pixels: a fixed-point position starts at sub-pixel 0.
   const int32_t rawX = fieldFromPixels(b.fields[0], x), rawY = fieldFromPixels(b.fields[1], y);
-  sim_.writeField(0, b.fields[0], rawX);
-  sim_.writeField(0, b.fields[1], rawY);
+  sim_.writeField(0, b.fields[0], fieldFromPixels(b.fields[0], x - shift[0]));
+  sim_.writeField(0, b.fields[1], fieldFromPixels(b.fields[1], y - shift[1]));
   if (c.dirValue && dirField_ >= 0) sim_.writeField(0, b.fields[size_t(dirField_)], *c.dirValue);
   if (c.writeSpeed && speedField_ >= 0) sim_.writeField(0, b.fields[size_t(speedField_)], c.speed);
   if (c.dxdySpeed) sim_.scenario().manifest.motion.speed = c.speed;
@@ -337,8 +350,10 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
   }
   if (c.requested && wantXField_ >= 0 && wantYField_ >= 0) {
     const Binding::Field &wx = b.fields[size_t(wantXField_)], &wy = b.fields[size_t(wantYField_)];
-    sim_.writeField(0, wx, fieldFromPixels(wx, x + kAuditDirections[size_t(c.dir)][0] * c.speed));
-    sim_.writeField(0, wy, fieldFromPixels(wy, y + kAuditDirections[size_t(c.dir)][1] * c.speed));
+    sim_.writeField(
+        0, wx, fieldFromPixels(wx, x - shift[0] + kAuditDirections[size_t(c.dir)][0] * c.speed));
+    sim_.writeField(
+        0, wy, fieldFromPixels(wy, y - shift[1] + kAuditDirections[size_t(c.dir)][1] * c.speed));
   }
   EntityFrame ef = sim_.runEntity(0, c.input, observe);
   // The same judgement as a recording's: the intent of what was written, read back.

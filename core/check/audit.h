@@ -200,6 +200,7 @@ class AuditCaseRunner {
  private:
   Simulation sim_;
   Snapshot start_;
+  RoomWindow startWindow_;  // the window start_'s table holds (a scenario view)
   Hitbox hitbox_;
   MapDocument oracleMap_;       // the map under the manifest's collision rule
   FieldCodec shapeX_, shapeY_;  // the x and y fields: bytes, sign, fraction bits

@@ -33,6 +33,12 @@ void applyResize(Scenario& s, const ResizeEdit& e, bool forward) {
     ent.x += dx;
     ent.y += dy;
   }
+  for (const ResizeEdit::MovedInside& m : e.inside)
+    if (m.entity >= 0 && m.entity < int(s.entities.size())) {
+      s.entities[size_t(m.entity)].x += sign * m.dx;
+      s.entities[size_t(m.entity)].y += sign * m.dy;
+    }
+  s.view = forward ? e.viewAfter : e.viewBefore;
   for (Expectation& x : s.expect)
     if (x.w > 0) {  // w == 0 is the whole room wherever it lies
       x.col += sign * e.shiftCols;

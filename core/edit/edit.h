@@ -65,10 +65,19 @@ struct CellsEdit {
 };
 // The room's size. Cells were added or removed on any side; entities (and the
 // scenario's expectation rectangles) move with the room's left and top edges,
-// by `shiftCols`/`shiftRows` cells forward and back again on revert.
+// by `shiftCols`/`shiftRows` cells forward and back again on revert. An entity
+// whose hitbox the smaller room no longer holds is moved inside it as well
+// (`inside`: by dx, dy pixels after the shift), and a fixed view's window
+// keeps to the room (`viewBefore`/`viewAfter`).
 struct ResizeEdit {
   Room before, after;
   int shiftCols = 0, shiftRows = 0;
+  struct MovedInside {
+    int entity = 0;
+    int dx = 0, dy = 0;
+  };
+  std::vector<MovedInside> inside;
+  ViewSpec viewBefore, viewAfter;
 };
 // The CHR tiles a metatile is made of (all four equal for 1-tile metatiles).
 struct MetatileTilesEdit {
@@ -150,8 +159,10 @@ CellClip copyCells(const Room& room, int col, int row, int w, int h);
 // `clip` with its top-left cell at (col, row); the part outside the room is dropped.
 std::optional<Edit> makePasteCells(const Scenario& s, int col, int row, const CellClip& clip);
 // Adds (positive) or removes (negative) columns/rows on each side. New cells
-// hold `fill`; entities shift with the left and top edges. Refused (nullopt)
-// when a side would drop below 1 cell or past the limits (core/map/limits.h).
+// hold `fill`; entities shift with the left and top edges, and one left outside
+// the new room is moved just inside it (ResizeEdit::inside lists them, for the
+// message that says so). Refused (nullopt) when a side would drop below 1 cell
+// or past the limits (core/map/limits.h).
 std::optional<Edit> makeResizeRoom(const Scenario& s, int left, int top, int right, int bottom,
                                    uint16_t fill = 0);
 

@@ -100,7 +100,7 @@ std::optional<Edit> makeResizeRoom(const Scenario& s, int left, int top, int rig
   const int64_t w = int64_t(room.width) + left + right, h = int64_t(room.height) + top + bottom;
   if (w < 1 || h < 1 || w > kMaxRoomSide || h > kMaxRoomSide || w * h > kMaxRoomCells)
     return std::nullopt;
-  ResizeEdit e{room, room, left, top};
+  ResizeEdit e{room, room, left, top, {}, s.view, s.view};
   Room& out = e.after;
   out.width = int(w);
   out.height = int(h);
@@ -109,6 +109,26 @@ std::optional<Edit> makeResizeRoom(const Scenario& s, int left, int top, int rig
   for (int r = 0; r < room.height; ++r)
     for (int c = 0; c < room.width; ++c)
       if (out.inside(c + left, r + top)) out.at(c + left, r + top) = room.at(c, r);
+  // An entity whose hitbox the new room does not hold whole moves just inside
+  // it, so the run starts where the routine and the oracle can both see it.
+  const int cs = room.cellSize;
+  const int roomW = out.width * cs, roomH = out.height * cs;
+  for (size_t i = 0; i < s.entities.size(); ++i) {
+    const Hitbox hb = s.hitboxOf(i);
+    const int x0 = s.entities[i].x + left * cs - s.manifest.originX + hb.x;
+    const int y0 = s.entities[i].y + top * cs - s.manifest.originY + hb.y;
+    // The position itself stays on the room too (a hitbox offset from it keeps it at 0 or more).
+    const int minX = std::max(0, hb.x), minY = std::max(0, hb.y);
+    const int dx = std::clamp(x0, minX, std::max(minX, roomW - hb.w)) - x0;
+    const int dy = std::clamp(y0, minY, std::max(minY, roomH - hb.h)) - y0;
+    if (dx != 0 || dy != 0) e.inside.push_back({int(i), dx, dy});
+  }
+  // A fixed window follows the cells it showed (one past the edge is reported
+  // when the run starts).
+  if (e.viewAfter.mode == ViewSpec::Mode::Fixed) {
+    e.viewAfter.column = std::max(0, e.viewAfter.column + left);
+    e.viewAfter.row = std::max(0, e.viewAfter.row + top);
+  }
   return e;
 }
 

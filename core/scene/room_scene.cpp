@@ -25,6 +25,9 @@ const OverlayInfo kOverlays[] = {
      "where the oracle puts the hitbox when the verdict is not ok, and the verdict", true, false},
     {kOverlayHeat, "heat", "Audit heatmap", "failing audit cases per start position", false, false},
     {kOverlayLabels, "labels", "Names", "entity names", true, false},
+    {kOverlayView, "view", "Routine's view",
+     "the window of a larger room the routine's table holds this frame (a scenario view)", true,
+     true},
 };
 const int kOverlayCount = int(sizeof kOverlays / sizeof kOverlays[0]);
 
@@ -126,6 +129,8 @@ CellSpan visibleCells(const Room& room, const SceneDraw& d) {
           clampTo(std::ceil(v[2] / cs), room.width), clampTo(std::ceil(v[3] / cs), room.height)};
 }
 
+constexpr float kMinGridCellPx = 6;
+
 void drawCells(const SceneInput& in, SceneDraw& d) {
   const MapDocument& map = in.scenario->map;
   const Room& room = map.room;
@@ -177,6 +182,9 @@ void drawBits(const SceneInput& in, SceneDraw& d) {
 void drawGrid(const SceneInput& in, SceneDraw& d) {
   const Room& room = in.scenario->map.room;
   const float cs = float(room.cellSize);
+  // Cells a few output pixels wide (a long level zoomed out to fit) would be all
+  // grid: the lines would hide the cells, and cost a line per pixel column.
+  if (cs * d.scale() < kMinGridCellPx) return;
   const CellSpan span = visibleCells(room, d);
   const float x0 = span.c0 * cs, x1 = span.c1 * cs, y0 = span.r0 * cs, y1 = span.r1 * cs;
   // The last line sits on the room's last output pixel, so the border shows.
@@ -301,6 +309,21 @@ void drawGhosts(const SceneInput& in, int f, SceneDraw& d) {
   }
 }
 
+// The window of the room the routine's table held at frame f (frame 0's before
+// the first), dashed, with its name inside its top-left corner.
+void drawView(const Recording& rec, int f, const Room& room, SceneDraw& d) {
+  if (rec.viewCells[0] <= 0 || rec.frames.empty()) return;
+  const FrameRecord& fr = rec.frames[size_t(std::clamp(f, 0, int(rec.frames.size()) - 1))];
+  const float cs = float(room.cellSize), z = std::max(d.scale(), 1e-3f);
+  const float x0 = float(fr.viewCol) * cs, y0 = float(fr.viewRow) * cs;
+  const float x1 = float(std::min(fr.viewCol + rec.viewCells[0], room.width)) * cs;
+  const float y1 = float(std::min(fr.viewRow + rec.viewCells[1], room.height)) * cs;
+  d.outline(x0, y0, x1, y1, palette::kView, 3, true);
+  // The name only where it fits inside the outline (about 8 text heights wide).
+  if ((x1 - x0) * z >= 9 * d.textHeight())
+    d.text(x0 + 5 / z, y0 + 5 / z, "routine view", palette::kView, palette::kLabelPlate, false);
+}
+
 // "78 284": counts in a legend are read at a glance.
 std::string groupedCount(uint64_t n) {
   std::string digits = std::to_string(n), out;
@@ -383,10 +406,13 @@ void drawRoomScene(const SceneInput& in, SceneDraw& d) {
           in.heatClasses && in.heatClasses->size() == in.heat->size() ? in.heatClasses : nullptr);
   }
   const bool legend = (in.overlays & kOverlayHeat) && in.heat && !in.heatLegend.empty();
-  const Recording* rec = in.recording;
+  // A recording made in a room of another size (a resize still re-simulating)
+  // is not drawn: the entities stand at their start positions meanwhile.
+  const Recording* rec = in.recording && in.recording->madeFor(room) ? in.recording : nullptr;
   const bool haveFrame = rec && in.frame >= 0 && in.frame < int(rec->frames.size());
   const int f = haveFrame ? in.frame : -1;
   if ((in.overlays & kOverlayProbes) && haveFrame) drawProbes(in, rec->frames[size_t(f)], d);
+  if ((in.overlays & kOverlayView) && rec) drawView(*rec, f, room, d);
   drawEntities(in, haveFrame ? rec : nullptr, f, d);
   if ((in.overlays & kOverlayGhost) && in.verdicts && haveFrame) drawGhosts(in, f, d);
   // Last, so nothing in the room covers it.

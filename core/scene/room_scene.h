@@ -40,6 +40,7 @@ enum Overlay : uint32_t {
   kOverlayGhost = 1 << 6,      // the oracle's hitbox and the verdict where it is not ok
   kOverlayCollision = 1 << 7,  // cells coloured by collision instead of CHR graphics
   kOverlayLabels = 1 << 8,     // entity names
+  kOverlayView = 1 << 9,       // the window of a larger room the routine's table holds
 };
 
 // The one overlay table: names for --overlay/--overlays, the View menu's
@@ -74,6 +75,7 @@ inline constexpr Rgba kGhost{255, 255, 255, 255};
 inline constexpr Rgba kGhostFill{255, 255, 255, 50};
 inline constexpr Rgba kOffender{255, 60, 200, 255};
 inline constexpr Rgba kLabelPlate{0, 0, 0, 190};
+inline constexpr Rgba kView{120, 255, 150, 235};   // the routine's window of the room
 inline constexpr Rgba kEmpty{30, 34, 40, 255};     // background, a free cell
 inline constexpr Rgba kMissing{255, 0, 255, 255};  // a cell naming a metatile the set lacks
 // Op-code marks, one colour per op-code bit (4..7).

@@ -19,14 +19,15 @@ namespace core::detail {
 // audits attach it for writes only.
 class ProbeObserver final : public AccessObserver {
  public:
+  // `window`: the table holds that window of the room (the scenario's view).
   ProbeObserver(const Binding& b, const std::vector<uint16_t>& cellBases, const Room& room,
-                EntityFrame& out)
-      : b_(b), bases_(cellBases), room_(room), out_(out) {}
+                EntityFrame& out, const RoomWindow* window = nullptr)
+      : b_(b), bases_(cellBases), room_(room), out_(out), window_(window) {}
   void onAccess(uint16_t addr, uint8_t value, AccessKind kind) override {
     bool write = kind == AccessKind::Write || kind == AccessKind::DummyWrite;
     for (uint16_t base : bases_) {
       if (addr < base || addr >= base + cellTableBytes(b_)) continue;
-      auto cell = cellOfAddress(b_, bases_, addr);
+      auto cell = cellOfAddress(b_, bases_, addr, window_);
       if (write)
         badWrite(addr, value, "the map",
                  cell ? "cell " + std::to_string((*cell)[0]) + "," + std::to_string((*cell)[1])
@@ -67,6 +68,7 @@ class ProbeObserver final : public AccessObserver {
   const std::vector<uint16_t>& bases_;
   const Room& room_;
   EntityFrame& out_;
+  const RoomWindow* window_;
 };
 
 // A call's result into its record: a CPU fault's reason before a bad write's.

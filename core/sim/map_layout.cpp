@@ -83,7 +83,8 @@ std::vector<uint16_t> cellTableBases(const Binding& b, const ReadByte& read) {
 }
 
 std::optional<std::array<int, 2>> cellOfAddress(const Binding& b,
-                                                const std::vector<uint16_t>& bases, uint16_t addr) {
+                                                const std::vector<uint16_t>& bases, uint16_t addr,
+                                                const RoomWindow* window) {
   const uint32_t size = cellTableBytes(b);
   const auto cap = screenCapacity(b);
   const int n = std::max(b.cellSpacing, 1);
@@ -93,20 +94,22 @@ std::optional<std::array<int, 2>> cellOfAddress(const Binding& b,
     const int major = off / b.cellStride, idx = (off % b.cellStride) / b.cellBytes;
     const int tc = b.cellColumnMajor ? major : idx, tr = b.cellColumnMajor ? idx : major;
     if (tc >= b.cellMaxW || tr >= b.cellMaxH) return std::nullopt;
-    const int ec = wrap(tc - b.cellScrollCol, b.cellMaxW) - b.cellOriginCol;
-    const int er = wrap(tr - b.cellScrollRow, b.cellMaxH) - b.cellOriginRow;
+    const int wc = window ? window->col : 0, wr = window ? window->row : 0;
+    const bool ring = window && window->ring;
+    const int ec = wrap(tc - b.cellScrollCol - (ring ? wc * n : 0), b.cellMaxW) - b.cellOriginCol;
+    const int er = wrap(tr - b.cellScrollRow - (ring ? wr * n : 0), b.cellMaxH) - b.cellOriginRow;
     if (ec < 0 || er < 0 || ec / n >= cap[0] || er / n >= cap[1]) return std::nullopt;
-    return std::array<int, 2>{int(s) * cap[0] + ec / n, er / n};
+    return std::array<int, 2>{wc + int(s) * cap[0] + ec / n, wr + er / n};
   }
   return std::nullopt;
 }
 
 bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& read,
-                     std::vector<PlacedByte>* out, std::string* error) {
+                     std::vector<PlacedByte>* out, std::string* error, const RoomWindow* window) {
   const Room& room = map.room;
   if (hasCells(b)) {
     const auto cap = cellCapacity(b);
-    if (room.width > cap[0] || room.height > cap[1]) {
+    if (!window && (room.width > cap[0] || room.height > cap[1])) {
       *error = "map.cells: the room is " + std::to_string(room.width) + "x" +
                std::to_string(room.height) + " cells but the routine's table holds " +
                std::to_string(cap[0]) + "x" + std::to_string(cap[1]);
@@ -130,6 +133,10 @@ bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& r
     }
     const auto scap = screenCapacity(b);
     const int n = std::max(b.cellSpacing, 1);
+    const int wc = window ? window->col : 0, wr = window ? window->row : 0;
+    const bool ring = window && window->ring;
+    const int scrollCol = b.cellScrollCol + (ring ? wc * n : 0);
+    const int scrollRow = b.cellScrollRow + (ring ? wr * n : 0);
     std::vector<uint16_t> entries(size_t(b.cellMaxW) * b.cellMaxH);
     for (size_t s = 0; s < bases.size(); ++s) {
       // Table entries the room does not cover hold metatile 0.
@@ -137,12 +144,12 @@ bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& r
       for (int r = 0; r < scap[1]; ++r)
         for (int lc = 0; lc < scap[0]; ++lc) {
           const int c = int(s) * scap[0] + lc;
-          if (!room.inside(c, r)) continue;
+          if (!room.inside(wc + c, wr + r)) continue;
           for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i) {
-              const int tc = wrap(b.cellOriginCol + lc * n + i + b.cellScrollCol, b.cellMaxW);
-              const int tr = wrap(b.cellOriginRow + r * n + j + b.cellScrollRow, b.cellMaxH);
-              entries[size_t(tr) * b.cellMaxW + tc] = room.at(c, r);
+              const int tc = wrap(b.cellOriginCol + lc * n + i + scrollCol, b.cellMaxW);
+              const int tr = wrap(b.cellOriginRow + r * n + j + scrollRow, b.cellMaxH);
+              entries[size_t(tr) * b.cellMaxW + tc] = room.at(wc + c, wr + r);
             }
         }
       // Row by row in the table's own order, so the bytes come out ascending.

@@ -30,9 +30,12 @@ struct PlacedByte {
 
 // The bytes the room and its metatile attributes occupy in the routine's memory
 // under the bound layout (`read` serves pointer maps: the table's address read
-// from memory). Table entries the room does not cover hold metatile 0.
+// from memory). Table entries the room does not cover hold metatile 0. With a
+// `window` only that window of the room is written (the room may be larger than
+// the table); without one a room larger than the table is an error.
 bool encodeRoomBytes(const Binding&, const MapDocument&, const ReadByte& read,
-                     std::vector<PlacedByte>* out, std::string* error);
+                     std::vector<PlacedByte>* out, std::string* error,
+                     const RoomWindow* window = nullptr);
 
 // The inverse: cells (and metatile collision bytes where the attribute table is
 // bound and its format can be inverted) from memory into `out`; the room keeps
@@ -47,9 +50,10 @@ uint8_t encodeAttribute(const Binding&, uint8_t collision);
 std::vector<uint16_t> cellTableBases(const Binding&, const ReadByte& read);
 // Bytes one cell table spans (row-major: stride x height).
 uint32_t cellTableBytes(const Binding&);
-// The room cell whose byte sits at `addr` (nullopt: not a cell of the room).
+// The room cell whose byte sits at `addr` (nullopt: not a cell of the room),
+// through `window` when the table holds a window of the room.
 std::optional<std::array<int, 2>> cellOfAddress(const Binding&, const std::vector<uint16_t>& bases,
-                                                uint16_t addr);
+                                                uint16_t addr, const RoomWindow* window = nullptr);
 // The cells the routine's tables can hold (all screens), in room cells.
 std::array<int, 2> cellCapacity(const Binding&);
 

@@ -20,14 +20,17 @@ size_t Recording::byteSize() const {
 bool Recording::operator==(const Recording& o) const {
   if (fieldNames != o.fieldNames || tableFieldNames != o.tableFieldNames ||
       keyInterval != o.keyInterval || oracleCollision != o.oracleCollision ||
-      frames.size() != o.frames.size() || keyframes.size() != o.keyframes.size())
+      viewCells != o.viewCells || roomCells != o.roomCells || frames.size() != o.frames.size() ||
+      keyframes.size() != o.keyframes.size())
     return false;
   for (size_t i = 0; i < keyframes.size(); ++i)
     if (!keyframes[i].sameAs(o.keyframes[i])) return false;
   for (size_t f = 0; f < frames.size(); ++f) {
     const auto& a = frames[f].entities;
     const auto& b = o.frames[f].entities;
-    if (a.size() != b.size()) return false;
+    if (a.size() != b.size() || frames[f].viewCol != o.frames[f].viewCol ||
+        frames[f].viewRow != o.frames[f].viewRow)
+      return false;
     for (size_t i = 0; i < a.size(); ++i)
       if (a[i].input != b[i].input || a[i].before != b[i].before || a[i].after != b[i].after ||
           a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||

@@ -204,6 +204,45 @@ json inputToJson(const std::vector<uint8_t>& input) {
   return runs;
 }
 
+namespace {
+
+void readView(JsonReader& r, const json& v, Scenario& s) {
+  ViewSpec& view = s.view;
+  const int ways = int(v.contains("follow")) + int(v.contains("screen")) +
+                   int(v.contains("column") || v.contains("row"));
+  if (ways != 1) {
+    r.fail(
+        "view",
+        "expected one of {\"column\": C, \"row\": R}, {\"screen\": N} or {\"follow\": \"NAME\"}");
+    return;
+  }
+  if (v.contains("follow")) {
+    view.mode = ViewSpec::Mode::Follow;
+    view.follow = r.string(v, "view", "follow");
+    bool found = false;
+    for (const EntitySpec& e : s.entities) found = found || e.name == view.follow;
+    if (r.ok() && !found) {
+      std::string names;
+      for (const EntitySpec& e : s.entities) names += (names.empty() ? "" : ", ") + e.name;
+      r.fail("view.follow", "\"" + view.follow + "\" is not an entity (" + names + ")");
+    }
+  } else if (v.contains("screen")) {
+    view.mode = ViewSpec::Mode::Screen;
+    view.screen = int(r.integer(v, "view", "screen", 0, 4095));
+    view.row = int(r.integer(v, "view", "row", 0, 4095, 0));
+  } else {
+    view.mode = ViewSpec::Mode::Fixed;
+    view.column = int(r.integer(v, "view", "column", 0, 4095, 0));
+    view.row = int(r.integer(v, "view", "row", 0, 4095, 0));
+  }
+  const std::string coords = r.string(v, "view", "coordinates", "window");
+  if (r.ok() && coords != "window" && coords != "room")
+    r.fail("view.coordinates", "\"" + coords + "\" is not window or room");
+  view.roomCoordinates = coords == "room";
+}
+
+}  // namespace
+
 bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
   if (!checkJsonFileSize(path, error)) return false;
   auto parsed = readJsonFile(path, error);
@@ -219,7 +258,8 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
   if (r.format(j, "collidoscope-scenario", kScenarioVersion)) {
     s.name = r.string(j, "", "name", "scenario");
     s.extra = unknownKeys(
-        j, {"format", "name", "map", "routine", "entities", "input", "frames", "oracle", "expect"});
+        j, {"format", "name", "map", "routine", "entities", "input", "frames", "oracle", "expect",
+            "view"});
     s.mapPath = resolveRelative(path, r.string(j, "", "map"));
     s.manifestPath = resolveRelative(path, r.string(j, "", "routine"));
     if (const json* ents = r.array(j, "", "entities")) {
@@ -286,6 +326,7 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
       s.oracle.outsideSolid = outside == "solid";
     }
     if (const json* ex = r.array(j, "", "expect", false)) readExpectations(r, *ex, s.expect);
+    if (const json* v = r.object(j, "", "view", false)) readView(r, *v, s);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;
@@ -376,6 +417,24 @@ nlohmann::ordered_json scenarioToOrderedJson(const std::string& path, const Scen
     }
     j["expect"] = std::move(ex);
   }
+  if (s.view.active()) {
+    nlohmann::ordered_json v;
+    switch (s.view.mode) {
+      case ViewSpec::Mode::Follow:
+        v["follow"] = s.view.follow;
+        break;
+      case ViewSpec::Mode::Screen:
+        v["screen"] = s.view.screen;
+        if (s.view.row) v["row"] = s.view.row;
+        break;
+      default:
+        v["column"] = s.view.column;
+        v["row"] = s.view.row;
+        break;
+    }
+    if (s.view.roomCoordinates) v["coordinates"] = "room";
+    j["view"] = v;
+  }
   appendExtraKeys(j, s.extra);
   return j;
 }
@@ -388,7 +447,7 @@ json scenarioToJson(const std::string& path, const Scenario& s) {
 
 std::string scenarioFileText(const std::string& path, const Scenario& s) {
   const JsonLayout layout{2, [](const std::string& p) {
-                            return p == "entities[]" || p == "input[]" || p == "oracle" ||
+                            return p == "entities[]" || p == "input[]" || p == "oracle" || p == "view" ||
                                            p == "expect[]"
                                        ? kJsonOneLine
                                        : kJsonExpanded;

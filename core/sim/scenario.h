@@ -13,6 +13,7 @@
 //   "input": [[30, "R"], [12, ""], [40, "D"]],      // run-length: frames, buttons
 //   "frames": 300,                                   // default: the input's length
 //   "oracle": {"axisOrder": "xy", "outside": "solid"},
+//   "view": {"follow": "player"},                    // optional: a room larger than the table
 //   "expect": [{"verdict": "GAP", "cells": [0, 0, 16, 4], "directions": ["U"],
 //               "speeds": [2, 4], "note": "snap table rounds down"}]   // optional
 // }
@@ -65,6 +66,28 @@ struct OracleSettings {
   bool outsideSolid = true;  // cells outside the room block motion
 };
 
+// Which window of a room larger than the routine's cell table the routine sees
+// (the optional "view" block, docs/manifest.md "Rooms larger than the table"):
+// a fixed top-left cell ({"column": 32, "row": 0}), a screen index ({"screen":
+// 1}: column = 1 x the table's width in cells) or an entity to follow
+// ({"follow": "player"}: each frame the window is centred on its hitbox and
+// clamped to the room). The simulation copies that window into the table each
+// frame. With "coordinates": "window" (the default) the routine's x and y are
+// relative to the window's top-left pixel (a one-screen routine); with "room"
+// they stay room coordinates and the window is written into the table as a
+// ring (the layout's scroll turned by the window's origin), the way a
+// scrolling game keeps a nametable-sized column buffer.
+struct ViewSpec {
+  enum class Mode { None, Fixed, Screen, Follow };
+  Mode mode = Mode::None;
+  int column = 0, row = 0;  // Fixed: the window's top-left room cell; Screen: row
+  int screen = 0;           // Screen: the window's column is screen x the table's width
+  std::string follow;       // Follow: an entity's name
+  bool roomCoordinates = false;
+
+  bool active() const { return mode != Mode::None; }
+};
+
 // An accepted quirk (the optional "expect" list): audit findings of `verdict`
 // whose start lies in the cell rectangle (w == 0: the whole room; the cell
 // holding the hitbox's top-left corner at the start) with a direction in
@@ -94,6 +117,7 @@ struct Scenario {
   // Keys the loader does not read, at the top level and in "oracle": kept and
   // written back after the known keys (docs/scenario.md, "Unknown keys").
   ExtraKeys extra, oracleExtra;
+  ViewSpec view;
 
   // The input for frame `f` (0 past the end of the script).
   uint8_t inputAt(int f) const { return f >= 0 && f < int(input.size()) ? input[f] : 0; }

@@ -390,10 +390,11 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   return checkRegions(regions, error);
 }
 
-bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error) {
+bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error,
+                const RoomWindow* window) {
   std::vector<PlacedByte> bytes;
   if (!encodeRoomBytes(
-          b, map, [&](uint16_t a) { return machine.peek(a); }, &bytes, error))
+          b, map, [&](uint16_t a) { return machine.peek(a); }, &bytes, error, window))
     return false;
   for (const PlacedByte& p : bytes) machine.poke(p.addr, p.value);
   return true;
@@ -615,11 +616,16 @@ void Simulation::resetToStart() {
 bool Simulation::startState(std::string* error) {
   std::string err;
   machine_->load(image_, &err);
-  if (!encodeRoom(*machine_, binding_, scenario_.map, &err)) {
+  if (!setupView(&err)) {
+    if (error) *error = scenario_.path + ": " + err;
+    return false;
+  }
+  if (!encodeRoom(*machine_, binding_, scenario_.map, &err, viewActive_ ? &window_ : nullptr)) {
     if (error) *error = scenario_.manifest.path + ": " + err;
     return false;
   }
   refreshCellBases();
+  const std::array<int, 2> shift = windowShift();
   for (size_t i = 0; i < scenario_.entities.size(); ++i) {
     const EntitySpec& e = scenario_.entities[i];
     const int slot = scenario_.slotOf(i);
@@ -627,8 +633,8 @@ bool Simulation::startState(std::string* error) {
     for (const auto& f : fields)
       if (f.initial) writeField(slot, f, *f.initial);
     // Scenario positions are whole pixels: a fixed-point field starts at sub-pixel 0.
-    writeField(slot, fields[0], fieldFromPixels(fields[0], e.x));
-    writeField(slot, fields[1], fieldFromPixels(fields[1], e.y));
+    writeField(slot, fields[0], fieldFromPixels(fields[0], e.x - shift[0]));
+    writeField(slot, fields[1], fieldFromPixels(fields[1], e.y - shift[1]));
     for (const auto& [name, value] : e.fields)
       for (const auto& f : fields)
         if (f.name == name) writeField(slot, f, value);
@@ -664,6 +670,7 @@ void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFr
     ef.input = 0;
     readTableFieldsInto(table, slot, ef.before);
     ef.after = ef.before;
+    toRoomCoordinates(table, ef);
     return;
   }
   lastInput_ = input;
@@ -677,7 +684,8 @@ void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFr
   if (memo && memo_ && memo_->enabled() && machine_->canLogCalls() && table == 0) {
     runMemoised(slot, input, observe, ef);
   } else {
-    ProbeObserver probe(binding_, cellBases_, scenario_.map.room, ef);
+    ProbeObserver probe(binding_, cellBases_, scenario_.map.room, ef,
+                        viewActive_ ? &window_ : nullptr);
     // Unobserved calls still watch writes: a write into the map is a fault either way.
     machine_->setWatchSink(&probe, observe);
     CallResult r = machine_->call(entry, scenario_.manifest.cycleBudget, nullptr);
@@ -691,6 +699,7 @@ void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFr
     readTableFieldsInto(table, slot, ef.after);
     appendResults(ef.after, false);
   }
+  toRoomCoordinates(table, ef);
 }
 
 void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame& ef) {
@@ -702,6 +711,8 @@ void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame&
       mix(mix(mix(budget, uint32_t(room.width)), uint32_t(room.height)), binding_.entry));
   uint64_t key = mix(uint32_t(slot), input);
   for (int32_t v : ef.before) key = mix(key, uint32_t(v));
+  // A view: the same bytes at another window origin are other room cells.
+  if (viewActive_) key = mix(mix(key, uint32_t(window_.col)), uint32_t(window_.row));
   machine_->beginCall(binding_.entry);
   uint8_t regsIn[CallMemo::kMaxRegs], regsOut[CallMemo::kMaxRegs];
   const size_t nRegs = machine_->saveRegs(regsIn, sizeof regsIn);
@@ -713,7 +724,7 @@ void Simulation::runMemoised(int slot, uint8_t input, bool observe, EntityFrame&
     return;
   }
   memo_->countMiss();
-  ProbeObserver probe(binding_, cellBases_, room, ef);
+  ProbeObserver probe(binding_, cellBases_, room, ef, viewActive_ ? &window_ : nullptr);
   machine_->setWatchSink(&probe, observe);
   CallLogView log;
   CallResult r = machine_->resumeLogged(budget, log, memo_->unloggedFetches());
@@ -762,7 +773,11 @@ bool Simulation::runFrames(int first, std::vector<FrameRecord>& frames, std::vec
   const int entities = int(scenario_.entities.size());
   startProgress(progress, int(frames.size()));
   for (int f = first; f < first + int(frames.size()); ++f) {
+    // The window moves between frames, before the keyframe: a seek restores it with the frame.
+    if (viewActive_) moveWindow(wantedWindow());
     if (f % interval == 0) keys.push_back(machine_->snapshot());
+    frames[size_t(f - first)].viewCol = window_.col;
+    frames[size_t(f - first)].viewRow = window_.row;
     auto& calls = frames[size_t(f - first)].entities;
     calls.resize(size_t(entities));
     if (frames_) {
@@ -786,7 +801,10 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
     if (error) *error = "the routine is not built";
     return false;
   }
-  if (!startState(error)) return false;
+  if (!startState(error)) {
+    if (!progress.cancelled()) clearRecording();  // made for another room: not to be judged
+    return false;
+  }
   // Filled aside and moved in at the end, so a cancelled run keeps the old one.
   // It reuses the per-call vectors of the recording before the last (re-simulation
   // after an edit would otherwise free and allocate four per call).
@@ -797,6 +815,8 @@ bool Simulation::simulate(std::string* error, const SimProgress& progress) {
   for (size_t t = 1; t <= binding_.tables.size(); ++t)
     rec.tableFieldNames.push_back(binding_.recordedNames(int(t)));
   rec.oracleCollision = oracleCollision_;
+  if (viewActive_) rec.viewCells = cellCapacity(binding_);
+  rec.roomCells = {scenario_.map.room.width, scenario_.map.room.height};
   rec.keyInterval = keyIntervalFor(scenario_.frames, machine_->snapshotSize());
   rec.frames.resize(size_t(scenario_.frames));
   rec.keyframes.reserve(size_t(scenario_.frames / rec.keyInterval + 1));
@@ -829,7 +849,9 @@ bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error,
     // what changed, so re-encoding gives the state the new map would have had.
     for (int i = 0; i <= k; ++i) {
       machine_->restore(recording_.keyframes[i]);
-      if (!encodeRoom(*machine_, binding_, scenario_.map, &err)) {
+      const FrameRecord& kf = recording_.frames[size_t(i * interval)];
+      const RoomWindow w{kf.viewCol, kf.viewRow, window_.ring};
+      if (!encodeRoom(*machine_, binding_, scenario_.map, &err, viewActive_ ? &w : nullptr)) {
         if (error) *error = scenario_.manifest.path + ": " + err;
         return false;
       }
@@ -837,6 +859,8 @@ bool Simulation::simulateFrom(int frame, bool mapChanged, std::string* error,
     }
   }
   machine_->restore(mapChanged ? reencoded[size_t(k)] : recording_.keyframes[size_t(k)]);
+  window_.col = recording_.frames[size_t(k * interval)].viewCol;
+  window_.row = recording_.frames[size_t(k * interval)].viewRow;
   // The re-run frames are filled aside and moved in at the end, so a cancelled
   // run keeps the old recording.
   const int first = k * interval;
@@ -862,6 +886,9 @@ std::unique_ptr<Simulation> Simulation::clone() const {
   copy->attrEnd_ = attrEnd_;
   if (memo_) copy->memo_ = std::make_unique<CallMemo>(*memo_);
   copy->memoRunEntity_ = memoRunEntity_;
+  copy->viewActive_ = viewActive_;
+  copy->window_ = window_;
+  copy->followEntity_ = followEntity_;
   return copy;
 }
 
@@ -872,8 +899,12 @@ bool Simulation::seek(int frame, int entity) {
   if (frames_) return seekFrameMode(frame, entity);
   int k = frame / recording_.keyInterval;
   machine_->restore(recording_.keyframes[k]);
+  const int first = k * recording_.keyInterval;
+  window_.col = recording_.frames[size_t(first)].viewCol;
+  window_.row = recording_.frames[size_t(first)].viewRow;
   EntityFrame scratch;
-  for (int f = k * recording_.keyInterval; f <= frame; ++f)
+  for (int f = first; f <= frame; ++f) {
+    if (viewActive_ && f > first) moveWindow(wantedWindow());
     for (int i = 0; i < int(scenario_.entities.size()); ++i) {
       if (f == frame && i == entity) {
         const int table = scenario_.tableOf(size_t(i));
@@ -884,6 +915,7 @@ bool Simulation::seek(int frame, int entity) {
       }
       runEntityInto(i, scenario_.inputAt(f), false, scratch);
     }
+  }
   return true;
 }
 
@@ -932,6 +964,141 @@ Trace Simulation::trace(int frame, int entity, size_t maxSteps) {
   t.regsAfter = machine_->registers();
   t.flagsAfter = machine_->flagBits();
   return t;
+}
+
+void Simulation::clearRecording() {
+  recording_.frames.clear();
+  recording_.keyframes.clear();
+  spareFrames_.clear();
+}
+
+// The scenario's view against the bound table: which window the run starts with.
+bool Simulation::setupView(std::string* error) {
+  const ViewSpec& v = scenario_.view;
+  viewActive_ = false;
+  window_ = RoomWindow{};
+  followEntity_ = -1;
+  if (!v.active()) return true;
+  if (!binding_.cells && !binding_.cellPointer) {
+    *error = "view: the routine has no cell table (map.cells) to copy a window of the room into";
+    return false;
+  }
+  if (frames_) {
+    *error = "view: a game in frame mode loads its own map; a view needs call mode";
+    return false;
+  }
+  const auto cap = cellCapacity(binding_);
+  const Room& room = scenario_.map.room;
+  const int maxCol = std::max(0, room.width - cap[0]), maxRow = std::max(0, room.height - cap[1]);
+  window_.ring = v.roomCoordinates;
+  auto outside = [&](const std::string& path, int value, const char* what, int most) {
+    *error = path + ": " + std::to_string(value) + " puts the routine's " + std::to_string(cap[0]) +
+             "x" + std::to_string(cap[1]) + "-cell window past the " + std::to_string(room.width) +
+             "x" + std::to_string(room.height) + " room (" + what + " 0.." + std::to_string(most) +
+             ")";
+    return false;
+  };
+  switch (v.mode) {
+    case ViewSpec::Mode::Follow: {
+      for (size_t i = 0; i < scenario_.entities.size(); ++i)
+        if (scenario_.entities[i].name == v.follow) followEntity_ = int(i);
+      if (followEntity_ < 0) {
+        *error = "view.follow: \"" + v.follow + "\" is not an entity of the scenario";
+        return false;
+      }
+      const EntitySpec& e = scenario_.entities[size_t(followEntity_)];
+      const Hitbox hb = scenario_.hitboxOf(size_t(followEntity_));
+      window_ = followWindow(e.x - scenario_.manifest.originX + hb.x + hb.w / 2,
+                             e.y - scenario_.manifest.originY + hb.y + hb.h / 2);
+      break;
+    }
+    case ViewSpec::Mode::Screen:
+      window_.col = v.screen * cap[0];
+      window_.row = v.row;
+      if (window_.col > maxCol)
+        return outside("view.screen", v.screen, "screens", maxCol / std::max(cap[0], 1));
+      if (window_.row > maxRow) return outside("view.row", v.row, "rows", maxRow);
+      break;
+    default:
+      window_.col = v.column;
+      window_.row = v.row;
+      if (window_.col > maxCol) return outside("view.column", v.column, "columns", maxCol);
+      if (window_.row > maxRow) return outside("view.row", v.row, "rows", maxRow);
+      break;
+  }
+  viewActive_ = true;
+  return true;
+}
+
+RoomWindow Simulation::followWindow(int px, int py) const {
+  const auto cap = cellCapacity(binding_);
+  const Room& room = scenario_.map.room;
+  const int cs = std::max(room.cellSize, 1);
+  auto floorDiv = [](int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  RoomWindow w = window_;
+  w.col = std::clamp(floorDiv(px, cs) - cap[0] / 2, 0, std::max(0, room.width - cap[0]));
+  w.row = std::clamp(floorDiv(py, cs) - cap[1] / 2, 0, std::max(0, room.height - cap[1]));
+  return w;
+}
+
+std::array<int, 2> Simulation::windowShift() const {
+  if (!viewActive_ || window_.ring) return {0, 0};
+  const int cs = scenario_.map.room.cellSize;
+  return {window_.col * cs, window_.row * cs};
+}
+
+RoomWindow Simulation::wantedWindow() const {
+  if (followEntity_ < 0) return window_;
+  const int table = scenario_.tableOf(size_t(followEntity_));
+  std::vector<int32_t> v;
+  readTableFieldsInto(table, scenario_.slotOf(size_t(followEntity_)), v);
+  const std::vector<Binding::Field>& fields = binding_.fieldsOf(table);
+  const Hitbox hb = scenario_.hitboxOf(size_t(followEntity_));
+  const auto shift = windowShift();
+  return followWindow(
+      fieldPixels(fields[0], v[0]) + shift[0] - scenario_.manifest.originX + hb.x + hb.w / 2,
+      fieldPixels(fields[1], v[1]) + shift[1] - scenario_.manifest.originY + hb.y + hb.h / 2);
+}
+
+void Simulation::moveWindow(const RoomWindow& next) {
+  if (next == window_) return;
+  std::vector<PlacedByte> bytes;
+  std::string ignored;  // the window always fits the table
+  if (encodeRoomBytes(
+          binding_, scenario_.map, [this](uint16_t a) { return machine_->peek(a); }, &bytes,
+          &ignored, &next))
+    for (const PlacedByte& p : bytes) machine_->poke(p.addr, p.value);
+  const auto before = windowShift();
+  window_ = next;
+  const auto after = windowShift();
+  const int dx = before[0] - after[0], dy = before[1] - after[1];
+  if (dx == 0 && dy == 0) return;
+  // Window coordinates: every entity's position moves against the window.
+  std::vector<int32_t> v;
+  for (size_t i = 0; i < scenario_.entities.size(); ++i) {
+    const int table = scenario_.tableOf(i), slot = scenario_.slotOf(i);
+    const std::vector<Binding::Field>& fields = binding_.fieldsOf(table);
+    readTableFieldsInto(table, slot, v);
+    writeField(slot, fields[0], v[0] + int32_t(uint32_t(dx) << fields[0].fracBits));
+    writeField(slot, fields[1], v[1] + int32_t(uint32_t(dy) << fields[1].fracBits));
+  }
+}
+
+void Simulation::windowAround(const RoomWindow& held, int px, int py) {
+  if (!viewActive_) return;
+  window_ = held;
+  moveWindow(followWindow(px, py));
+}
+
+// Recordings hold room coordinates: a window-relative position gets the window's corner added.
+void Simulation::toRoomCoordinates(int table, EntityFrame& ef) const {
+  const auto shift = windowShift();
+  if (shift[0] == 0 && shift[1] == 0) return;
+  const std::vector<Binding::Field>& fields = binding_.fieldsOf(table);
+  for (std::vector<int32_t>* v : {&ef.before, &ef.after}) {
+    if (v->size() > 0) (*v)[0] += int32_t(uint32_t(shift[0]) << fields[0].fracBits);
+    if (v->size() > 1) (*v)[1] += int32_t(uint32_t(shift[1]) << fields[1].fracBits);
+  }
 }
 
 }  // namespace core

@@ -11,6 +11,7 @@
 //   Trace t = sim.trace(frame, entity);      // instruction-level, on demand
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -30,6 +31,20 @@ namespace game {
 class GameMachine;
 class FrameRunner;
 }  // namespace game
+
+// A window of a room larger than the routine's table (the scenario's `view`):
+// room cell (col + c, row + r) goes where cell (c, r) of a room that fits would.
+// With `ring` the layout's scroll is turned by the window's origin as well, so
+// the table is a ring indexed by room cells (table column = room column mod
+// the table's width, a scrolling game's column buffer).
+struct RoomWindow {
+  int col = 0, row = 0;
+  bool ring = false;
+  bool operator==(const RoomWindow& o) const {
+    return col == o.col && row == o.row && ring == o.ring;
+  }
+  bool operator!=(const RoomWindow& o) const { return !(*this == o); }
+};
 
 // The manifest's labels turned into addresses.
 struct Binding {
@@ -110,8 +125,9 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile = 
 // name the manifest field (both fields for an overlap) and the addresses.
 bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& out, std::string* error,
                  const std::vector<ImageChunk>& chunks = {}, int entities = 1);
-// Writes the room and metatile attributes into the routine's memory.
-bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error);
+// Writes the room (or its `window`) and metatile attributes into the routine's memory.
+bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std::string* error,
+                const RoomWindow* window = nullptr);
 // The byte a routine's attribute table holds for a collision byte.
 uint8_t encodeAttribute(AttributeFormat f, uint8_t collision);
 
@@ -139,6 +155,9 @@ struct EntityFrame {
 
 struct FrameRecord {
   std::vector<EntityFrame> entities;
+  // The window of the room the routine's table held this frame (its top-left
+  // room cell), when the scenario has a view (Recording::viewCells).
+  int viewCol = 0, viewRow = 0;
 };
 
 struct Recording {
@@ -157,6 +176,16 @@ struct Recording {
   std::vector<Snapshot> keyframes;  // machine state at the start of frame k * keyInterval
   // Simulation::oracleCollision() of the run: the verdicts judge by it.
   std::vector<uint8_t> oracleCollision;
+  // With a scenario view: the window's size in room cells (the table's
+  // capacity); {0, 0} without one. Each frame says where the window was.
+  std::array<int, 2> viewCells{};
+  // The size of the room the run was made in ({0, 0}: not known). A recording
+  // is never judged or drawn against a room of another size: after a resize it
+  // waits for its re-simulation.
+  std::array<int, 2> roomCells{};
+  bool madeFor(const Room& room) const {
+    return roomCells[0] == 0 || (roomCells[0] == room.width && roomCells[1] == room.height);
+  }
 
   size_t byteSize() const;  // approximate heap bytes held
   // Byte-identical comparison of everything recorded (keyframes included).
@@ -274,6 +303,20 @@ class Simulation {
   void writeField(int slot, const Binding::Field& f, int32_t value);
   // Resets RAM to the freshly loaded image with the room encoded and entities placed.
   void resetToStart();
+  // Drops the recording (after a run that could not start: the old one was made
+  // for another room, and judging it against this one would show stale verdicts).
+  void clearRecording();
+  // Whether the routine sees a window of the room (the scenario's view), and
+  // which one it holds now. Recorded positions are room coordinates either way.
+  bool viewActive() const { return viewActive_; }
+  const RoomWindow& window() const { return window_; }
+  // Room pixels of the window's top-left corner when the routine's positions are
+  // relative to it ({0, 0} without a view or with room coordinates).
+  std::array<int, 2> windowShift() const;
+  // Audits: the machine was just restored to a state whose table holds `held`;
+  // the window moves so that room pixel (px, py) is in its middle (clamped to
+  // the room), as a follow view would put it.
+  void windowAround(const RoomWindow& held, int px, int py);
   const Snapshot& startSnapshot() const { return start_; }
 
  private:
@@ -299,6 +342,16 @@ class Simulation {
                  int interval, const SimProgress& progress, std::string* error);
   std::vector<FrameRecord> spareFrames_;  // per-call vectors reused by the next simulate()
   void readFieldsInto(int slot, std::vector<int32_t>& out) const;
+
+  // The scenario's view: the window the table holds, the entity it follows.
+  bool setupView(std::string* error);
+  RoomWindow followWindow(int px, int py) const;  // centred on room pixel (px, py)
+  RoomWindow wantedWindow() const;                // this frame's, from the followed entity
+  void moveWindow(const RoomWindow& next);        // re-encodes, shifts window coordinates
+  void toRoomCoordinates(int table, EntityFrame& ef) const;
+  bool viewActive_ = false;
+  RoomWindow window_;
+  int followEntity_ = -1;
 
   Scenario scenario_;
   AsmResult image_;

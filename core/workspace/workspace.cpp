@@ -28,6 +28,9 @@ int verdictSeverity(Verdict v) {
 
 JudgedRecording judgeRecording(const Scenario& scenario, const Recording& rec) {
   JudgedRecording j;
+  // Made in a room of another size (a resize whose re-simulation has not come
+  // back yet): its cells and positions mean nothing in this one.
+  if (!rec.madeFor(scenario.map.room)) return j;
   j.verdicts = classifyRecording(scenario, rec);
   j.frameVerdict.assign(rec.frames.size(), Verdict::Ok);
   for (const FrameVerdict& v : j.verdicts) {
@@ -70,9 +73,20 @@ bool Workspace::simulate(std::string* error, const SimProgress& progress) {
     if (error) *error = "no scenario is open";
     return false;
   }
-  if (!sim_->simulate(error, progress)) return false;
+  if (!sim_->simulate(error, progress)) {
+    // Not cancelled: the run could not start, and Simulation::simulate dropped
+    // the recording made for the scenario before; its verdicts go with it.
+    if (!progress.cancelled()) judge();
+    return false;
+  }
   judge();
   return true;
+}
+
+void Workspace::dropRecording() {
+  if (!sim_) return;
+  sim_->clearRecording();
+  judge();
 }
 
 void Workspace::adopt(std::unique_ptr<Simulation> sim, bool judgeNow) {

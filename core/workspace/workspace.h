@@ -58,6 +58,10 @@ class Workspace {
   std::unique_ptr<Simulation> release();
   // Judges the recording again (after edits that change only the verdicts).
   void judge();
+  // Drops the recording and its verdicts: a re-simulation after an edit (a
+  // resize that leaves the room larger than the routine's table) could not
+  // start, and the old recording belongs to the room before the edit.
+  void dropRecording();
 
   bool isOpen() const { return sim_ != nullptr; }
   Simulation* simulation() const { return sim_.get(); }
