@@ -193,6 +193,9 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
                  [&](const EntityNameEdit& e) {
                    if (validEntity(s, e.entity))
                      s.entities[e.entity].name = forward ? e.after : e.before;
+                   // A view that follows the entity follows it under its new name.
+                   if (s.view.mode == ViewSpec::Mode::Follow && s.view.follow == (forward ? e.before : e.after))
+                     s.view.follow = forward ? e.after : e.before;
                  },
              },
              edit);

@@ -143,6 +143,11 @@ std::optional<Edit> makeRemoveEntity(const Scenario& s, int entity, std::string*
          "a scenario needs at least one entity: add another before removing " + s.entities[0].name);
     return std::nullopt;
   }
+  if (s.view.mode == ViewSpec::Mode::Follow && s.view.follow == s.entities[size_t(entity)].name) {
+    fail(error, "the scenario's view follows " + s.view.follow +
+                    ": change view.follow before removing it");
+    return std::nullopt;
+  }
   EntityListEdit edit{EntityListEdit::Kind::Remove, entity, s.entities, s.entities};
   edit.after.erase(edit.after.begin() + entity);
   if (!listFits(s, edit.after, error)) return std::nullopt;

@@ -169,6 +169,29 @@ TEST(EntityEdits, RenameRejectsEmptyAndTakenNames) {
   EXPECT_EQ(core::firstAffectedFrame(*core::makeDuplicateEntity(s, 0), rec, 8), 0);
 }
 
+TEST(EntityEdits, AViewThatFollowsAnEntityFollowsItsRenameAndKeepsIt) {
+  core::Scenario s = twoEntities();
+  s.view.mode = core::ViewSpec::Mode::Follow;
+  s.view.follow = "ghost";
+  core::EditHistory h;
+  std::string error;
+  auto e = core::makeRenameEntity(s, 1, "boo", &error);
+  ASSERT_TRUE(e) << error;
+  h.push(s, *e);
+  EXPECT_EQ(s.view.follow, "boo");
+  ASSERT_TRUE(h.undo(s));
+  EXPECT_EQ(s.view.follow, "ghost");
+  // Renaming another entity leaves the view alone.
+  auto other = core::makeRenameEntity(s, 0, "hero", &error);
+  ASSERT_TRUE(other) << error;
+  h.push(s, *other);
+  EXPECT_EQ(s.view.follow, "ghost");
+  // The followed entity cannot be removed while the view names it.
+  EXPECT_FALSE(core::makeRemoveEntity(s, 1, &error));
+  EXPECT_NE(error.find("view follows ghost"), std::string::npos) << error;
+  EXPECT_TRUE(core::makeRemoveEntity(s, 0, &error)) << error;
+}
+
 TEST(EntityEdits, TheRoutinesTableCountLimitsAdding) {
   // tables_pair: the enemies table holds 2, both placed; the routine's X
   // preset names enemy 1, so neither enemy may go. (Its routine is ca65's.)
