@@ -1,9 +1,11 @@
 #include "core/scene/room_scene.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "core/sim/field_codec.h"
 
@@ -221,6 +223,9 @@ void drawEntities(const SceneInput& in, const Recording* rec, int f, SceneDraw& 
   const Scenario& sc = *in.scenario;
   const float ox = float(sc.manifest.originX), oy = float(sc.manifest.originY);
   const float z = d.scale();
+  // Labels already placed (room pixels): a label that would cover one moves up a
+  // line, so two entities side by side (a duplicate) keep readable names.
+  std::vector<std::array<float, 4>> labels;
   for (size_t i = 0; i < sc.entities.size(); ++i) {
     const EntitySpec& spec = sc.entities[i];
     const Hitbox hb = sc.hitboxOf(i);
@@ -272,9 +277,22 @@ void drawEntities(const SceneInput& in, const Recording* rec, int f, SceneDraw& 
       d.outline(h0x, h0y, h0x + float(hb.w), h0y + float(hb.h), withAlpha(spec.colour, 255),
                 int(i) == in.selectedEntity ? 3.0f : 1.5f, false);
     }
-    if (in.overlays & kOverlayLabels)
-      d.text(labelX, labelY - d.textHeight() / z, spec.name, withAlpha(spec.colour, 255),
-             Rgba{0, 0, 0, 0}, false);
+    if (in.overlays & kOverlayLabels) {
+      const float th = d.textHeight() / z;
+      const float w = float(spec.name.size()) * 0.6f * th;  // about a monospace glyph's width
+      float ty = labelY - th;
+      for (size_t tries = 0; tries <= labels.size(); ++tries) {
+        bool moved = false;
+        for (const auto& r : labels)
+          if (labelX < r[2] && labelX + w > r[0] && ty < r[3] && ty + th > r[1]) {
+            ty = r[1] - th;
+            moved = true;
+          }
+        if (!moved) break;
+      }
+      labels.push_back({labelX, ty, labelX + w, ty + th});
+      d.text(labelX, ty, spec.name, withAlpha(spec.colour, 255), Rgba{0, 0, 0, 0}, false);
+    }
   }
 }
 

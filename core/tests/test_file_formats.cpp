@@ -52,7 +52,7 @@ std::vector<std::string> samples(const std::string& kind) {
 
 // The documented key order of each object (docs/scenario.md, docs/map.md).
 const std::vector<std::string> kScenarioKeys = {"format", "name",   "map",    "routine", "entities",
-                                                "input",  "frames", "oracle", "expect"};
+                                                "input",  "frames", "oracle", "expect",  "view"};
 const std::vector<std::string> kEntityKeys = {"name",  "x",      "y",     "colour",
                                               "table", "fields", "hitbox"};
 const std::vector<std::string> kMapKeys = {"format", "name", "chr", "palette", "metatiles", "room"};
