@@ -15,6 +15,7 @@
 #include "app/common/paths.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/panel_registry.h"
+#include "app/gui/ui_scale.h"
 #include "core/check/verdict_why.h"
 
 namespace app {
@@ -213,9 +214,12 @@ void GuiApp::drawHitboxEditor() {
   drawEntityFooterMenu();
   ImGui::SameLine();
   ImGui::Text("%s", spec.name.c_str());
-  ImGui::SameLine(160);
+  // The inputs' column: past the button and the name, however long, at any scale.
+  const float column = std::max(uiPx(160), ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x +
+                                               ImGui::GetStyle().ItemSpacing.x);
+  ImGui::SameLine(column);
   int start[2] = {spec.x, spec.y};
-  ImGui::SetNextItemWidth(120);
+  ImGui::SetNextItemWidth(uiPx(120));
   if (ImGui::DragInt2("start", start, 0.25f))
     applyEdit(core::makeMoveEntity(sc, i, start[0], start[1]));
   gesture("Move entity");
@@ -224,8 +228,8 @@ void GuiApp::drawHitboxEditor() {
   const core::Hitbox hb = sc.hitboxOf(size_t(i));
   int box[4] = {hb.x, hb.y, hb.w, hb.h};
   ImGui::Dummy(ImVec2(1, 0));
-  ImGui::SameLine(160);
-  ImGui::SetNextItemWidth(200);
+  ImGui::SameLine(column);
+  ImGui::SetNextItemWidth(uiPx(200));
   if (ImGui::DragInt4("hitbox", box, 0.1f, -256, 256))
     applyEdit(core::makeSetHitbox(
         sc, i, core::Hitbox{box[0], box[1], std::max(1, box[2]), std::max(1, box[3])}));
