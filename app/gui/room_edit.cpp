@@ -278,9 +278,10 @@ void GuiApp::editRoom(float ox, float oy, float z, bool hovered) {
       // resize). The recording lags an entity added or removed until it re-simulates.
       const int f = std::max(0, std::min(tl_.frame, frameCount() - 1));
       const bool recorded = frameCount() > 0 && sim()->recording().madeFor(sc.map.room);
-      const int shown =
-          recorded ? int(std::min(sim()->recording().frames[size_t(f)].entities.size(), sc.entities.size()))
-                   : int(sc.entities.size());
+      const int shown = recorded
+                            ? int(std::min(sim()->recording().frames[size_t(f)].entities.size(),
+                                           sc.entities.size()))
+                            : int(sc.entities.size());
       int over = -1;
       for (int i = 0; i < shown; ++i) {
         const core::Hitbox hb = sc.hitboxOf(size_t(i));

@@ -53,11 +53,9 @@ inline bool haveXvfbRun() {
 // after a program that exited 0 or 2. So the program's status is echoed on a
 // marker line, which runProcess takes as the result.
 inline std::string guiCommand(const std::string& exe, const std::string& configHome,
-                              const std::string& args,
-                              const std::string& screen = "1600x900x24") {
+                              const std::string& args, const std::string& screen = "1600x900x24") {
   return "XDG_CONFIG_HOME=" + quote(configHome) + " xvfb-run -a -s '-screen 0 " + screen +
-         "' /bin/sh -c '\"$0\" \"$@\"; echo __collidoscope_gui_exit=$?' " + quote(exe) + " " +
-         args;
+         "' /bin/sh -c '\"$0\" \"$@\"; echo __collidoscope_gui_exit=$?' " + quote(exe) + " " + args;
 }
 
 }  // namespace app::test

@@ -194,7 +194,8 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
                    if (validEntity(s, e.entity))
                      s.entities[e.entity].name = forward ? e.after : e.before;
                    // A view that follows the entity follows it under its new name.
-                   if (s.view.mode == ViewSpec::Mode::Follow && s.view.follow == (forward ? e.before : e.after))
+                   if (s.view.mode == ViewSpec::Mode::Follow &&
+                       s.view.follow == (forward ? e.before : e.after))
                      s.view.follow = forward ? e.after : e.before;
                  },
              },

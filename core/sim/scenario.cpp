@@ -257,9 +257,8 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
   s.path = path;
   if (r.format(j, "collidoscope-scenario", kScenarioVersion)) {
     s.name = r.string(j, "", "name", "scenario");
-    s.extra = unknownKeys(
-        j, {"format", "name", "map", "routine", "entities", "input", "frames", "oracle", "expect",
-            "view"});
+    s.extra = unknownKeys(j, {"format", "name", "map", "routine", "entities", "input", "frames",
+                              "oracle", "expect", "view"});
     s.mapPath = resolveRelative(path, r.string(j, "", "map"));
     s.manifestPath = resolveRelative(path, r.string(j, "", "routine"));
     if (const json* ents = r.array(j, "", "entities")) {
@@ -447,8 +446,8 @@ json scenarioToJson(const std::string& path, const Scenario& s) {
 
 std::string scenarioFileText(const std::string& path, const Scenario& s) {
   const JsonLayout layout{2, [](const std::string& p) {
-                            return p == "entities[]" || p == "input[]" || p == "oracle" || p == "view" ||
-                                           p == "expect[]"
+                            return p == "entities[]" || p == "input[]" || p == "oracle" ||
+                                           p == "view" || p == "expect[]"
                                        ? kJsonOneLine
                                        : kJsonExpanded;
                           }};

@@ -32,7 +32,8 @@ std::string dictLineError(const std::string& line) {
     const char e = line[j + 1];
     if (e == '\\' || e == '"') {
       ++j;
-    } else if (e == 'x' && j + 3 < line.size() && std::isxdigit(static_cast<unsigned char>(line[j + 2])) &&
+    } else if (e == 'x' && j + 3 < line.size() &&
+               std::isxdigit(static_cast<unsigned char>(line[j + 2])) &&
                std::isxdigit(static_cast<unsigned char>(line[j + 3]))) {
       j += 3;
     } else {
@@ -46,7 +47,8 @@ std::string dictLineError(const std::string& line) {
 }
 
 TEST(FuzzDictionaries, EveryLineIsOneLibFuzzerReads) {
-  const std::filesystem::path dir = std::filesystem::path(COLLIDOSCOPE_SOURCE_DIR) / "core/fuzz/dict";
+  const std::filesystem::path dir =
+      std::filesystem::path(COLLIDOSCOPE_SOURCE_DIR) / "core/fuzz/dict";
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".dict") continue;
@@ -57,7 +59,8 @@ TEST(FuzzDictionaries, EveryLineIsOneLibFuzzerReads) {
     while (std::getline(in, line)) {
       ++n;
       const std::string error = dictLineError(line);
-      EXPECT_TRUE(error.empty()) << entry.path().filename().string() << ":" << n << ": " << error << ": " << line;
+      EXPECT_TRUE(error.empty()) << entry.path().filename().string() << ":" << n << ": " << error
+                                 << ": " << line;
     }
   }
   EXPECT_GE(files, 10);

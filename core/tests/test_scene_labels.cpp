@@ -25,7 +25,9 @@ struct Texts final : SceneDraw {
   void outline(float, float, float, float, Rgba, float, bool) override {}
   void line(float, float, float, float, Rgba, float, bool) override {}
   void circle(float, float, float, Rgba, Rgba, float) override {}
-  void text(float x, float y, const std::string& s, Rgba, Rgba, bool) override { texts.push_back({x, y, s}); }
+  void text(float x, float y, const std::string& s, Rgba, Rgba, bool) override {
+    texts.push_back({x, y, s});
+  }
   float textHeight() const override { return 14; }
   void heatmap(const std::vector<int>&, int, int, int, int, const std::vector<uint8_t>*) override {}
 };
@@ -33,7 +35,8 @@ struct Texts final : SceneDraw {
 TEST(SceneLabels, NamesOfNeighbouringEntitiesDoNotOverlap) {
   Scenario sc;
   std::string error;
-  ASSERT_TRUE(loadScenario(test::repoFile("maps/seed002_castle.scenario.json"), sc, &error)) << error;
+  ASSERT_TRUE(loadScenario(test::repoFile("maps/seed002_castle.scenario.json"), sc, &error))
+      << error;
   ASSERT_GE(sc.entities.size(), 2u);
   sc.entities.resize(3);
   sc.entities[0].name = "entity 2";
