@@ -13,6 +13,7 @@
 // on (a stock NMOS 6502, as the test program expects).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +24,7 @@
 
 #include "emu6502/cpu6502.h"
 #include "emu6502/flat_bus.h"
+#include "emu6502/ines.h"
 #include "emu6502/nes_bus.h"
 
 namespace {
@@ -156,6 +158,38 @@ void BM_Emu6502_NesBus(benchmark::State& state) {
   report(state, instructions, cycles);
 }
 BENCHMARK(BM_Emu6502_NesBus)->Unit(benchmark::kMillisecond);
+
+// A loop that writes mapper registers on an MMC1 board (128 KiB PRG): one write to
+// the PRG bank register ($E000) and one to a CHR bank register ($A000) each pass.
+// MMC1 takes a register through five serial writes, so most writes move no PRG
+// window; the bus remaps the CPU's pages only when one moved.
+//   loop: sta $E000 / sta $A000 / jmp loop   (at $0200, A = 1)
+void BM_Emu6502_MapperWrites(benchmark::State& state) {
+  std::vector<uint8_t> file(16 + 8 * 16384, 0xEA);
+  const uint8_t header[8] = {'N', 'E', 'S', 0x1A, 8, 0, 0x10, 0x00};
+  std::copy(std::begin(header), std::end(header), file.begin());
+  emu6502::InesResult r = emu6502::parseInes(file, "bench.nes");
+  if (!r.ok()) {
+    state.SkipWithError("the MMC1 image did not load");
+    return;
+  }
+  emu6502::NesBus bus(std::move(*r.cart));
+  const uint8_t loop[] = {0x8D, 0x00, 0xE0, 0x8D, 0x00, 0xA0, 0x4C, 0x00, 0x02};
+  for (uint16_t i = 0; i < sizeof loop; ++i) bus.poke(uint16_t(kStart + i), loop[i]);
+  Cpu6502 cpu(bus);
+  cpu.regs.pc = kStart;
+  cpu.regs.a = 1;
+  emu6502::RunLimits limits;
+  limits.maxInstructions = 1'000'000;
+  uint64_t instructions = 0, cycles = 0;
+  for (auto _ : state) {
+    const emu6502::RunResult res = cpu.runUntil(limits);
+    instructions += res.instructions;
+    cycles += res.cycles;
+  }
+  report(state, instructions, cycles);
+}
+BENCHMARK(BM_Emu6502_MapperWrites)->Unit(benchmark::kMillisecond);
 
 // One step() call per instruction, as a debugger's single-stepping loop would.
 void BM_Emu6502_Step(benchmark::State& state) {

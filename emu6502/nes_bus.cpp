@@ -61,13 +61,13 @@ void NesBus::mapPrg() {
     const uint32_t base = mapper_->prgWindows()[(page - 0x80) >> 5];
     direct_.read[page] = cart_.prg.data() + base + ((page & 0x1F) << 8);
   }
-  exposePages();
+  exposePages(0x80, 0x100);
 }
 
 // The CPU's map is the real one minus the hooked pages, which must reach read()
 // and write() so the hook sees them.
-void NesBus::exposePages() {
-  for (unsigned page = 0; page < 256; ++page) {
+void NesBus::exposePages(unsigned first, unsigned end) {
+  for (unsigned page = first; page < end; ++page) {
     const bool hooked = hook_ && hooked_[page];
     pages_.read[page] = hooked ? nullptr : direct_.read[page];
     pages_.write[page] = hooked ? nullptr : direct_.write[page];
@@ -125,8 +125,11 @@ uint8_t NesBus::dummyRead(uint16_t addr) {
 void NesBus::cartWrite(uint16_t addr, uint8_t v, bool consecutive) {
   logIo(addr, v);
   if (!mapper_) return;
+  // Most mapper writes change no window (MMC1's first four shift-register writes,
+  // IRQ and mirroring registers): remap only when one moved.
+  const std::array<uint32_t, 4> before = mapper_->prgWindows();
   mapper_->write(addr, v, consecutive);
-  mapPrg();
+  if (mapper_->prgWindows() != before) mapPrg();
 }
 
 void NesBus::write(uint16_t addr, uint8_t v) {

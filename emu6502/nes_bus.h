@@ -167,7 +167,7 @@ class NesBus : public Bus {
   void logIo(uint16_t addr, uint8_t v);
   void cartWrite(uint16_t addr, uint8_t v, bool consecutive);
   void mapPrg();
-  void exposePages();
+  void exposePages(unsigned first = 0, unsigned end = 256);
   uint8_t ioRead(uint16_t addr);
   uint8_t ioPeek(uint16_t addr) const;
   void ioWrite(uint16_t addr, uint8_t v);

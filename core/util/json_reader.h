@@ -13,7 +13,8 @@ namespace core {
 
 class JsonReader {
  public:
-  JsonReader(const nlohmann::json& root, std::string* error) : root_(root), error_(error) {}
+  // Reads start from an object the caller passes in; the document itself is not kept.
+  JsonReader(const nlohmann::json& /*document*/, std::string* error) : error_(error) {}
 
   // A child path: "room" + "cells" -> "room.cells", "cells" + 3 -> "cells[3]".
   static std::string join(const std::string& path, const std::string& key);
@@ -44,7 +45,6 @@ class JsonReader {
   bool format(const nlohmann::json& obj, const std::string& kind, int maxVersion);
 
  private:
-  const nlohmann::json& root_;
   std::string* error_;
 };
 

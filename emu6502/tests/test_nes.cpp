@@ -2,11 +2,13 @@
 // switching of every supported mapper on hand-built cartridge images.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "emu6502/cpu6502.h"
@@ -504,6 +506,49 @@ TEST(Mappers, CpuFollowsBankSwitch) {
   limits.maxInstructions = 100;
   EXPECT_EQ(cpu.runUntil(limits).reason, HaltReason::Loop);
   EXPECT_EQ(cpu.regs.a, 4);
+}
+
+// MMC1 loads a register over five serial writes; the CPU's fast page map must keep
+// the old bank through the first four and follow the fifth, and a data hook on
+// another page must stay in place across the remap.
+TEST(Mappers, CpuFollowsMmc1SerialSwitch) {
+  auto img = makeImage(1, 8, 0);
+  const size_t fixed = 16 + 14 * 0x2000;  // $C000 = 8 KiB bank 14 (mode 3 at power-on)
+  const uint8_t code[] = {0xA9, 0x01,              // LDA #1
+                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 0: 1)
+                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 1: 1)
+                          0xA9, 0x00,              // LDA #0
+                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 2: 0)
+                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 3: 0)
+                          0xAE, 0x00, 0x80,        // LDX $8000 (still bank 0)
+                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 4: PRG bank 3)
+                          0xAC, 0x00, 0x80,        // LDY $8000
+                          0x84, 0x00,              // STY $00
+                          0x4C, 0x1B, 0xC1};       // JMP *
+  std::copy(std::begin(code), std::end(code), img.begin() + fixed + 0x100);
+  const size_t top = 16 + 15 * 0x2000;
+  img[top + 0x1FFC] = 0x00;  // reset vector -> $C100
+  img[top + 0x1FFD] = 0xC1;
+  NesBus bus(cartOf(img));
+  struct Hook : DataHook {
+    std::vector<std::pair<uint16_t, uint8_t>> writes;
+    void onData(uint16_t addr, uint8_t value, bool write) override {
+      if (write) writes.emplace_back(addr, value);
+    }
+  } hook;
+  std::array<bool, 256> pages{};
+  pages[0x00] = true;
+  bus.setDataHook(&hook, pages);
+  Cpu6502 cpu(bus);
+  cpu.reset();
+  RunLimits limits;
+  limits.stopOnSelfLoop = true;
+  limits.maxInstructions = 100;
+  EXPECT_EQ(cpu.runUntil(limits).reason, HaltReason::Loop);
+  EXPECT_EQ(cpu.regs.x, 0);  // four writes moved nothing
+  EXPECT_EQ(cpu.regs.y, 6);  // 16 KiB bank 3 = 8 KiB bank 6
+  ASSERT_EQ(hook.writes.size(), 1u);
+  EXPECT_EQ(hook.writes[0], std::make_pair(uint16_t(0x0000), uint8_t(6)));
 }
 
 }  // namespace
