@@ -57,8 +57,10 @@ Nes6502 make6502(bool nes, uint8_t arg, std::span<const uint8_t> image) {
     // (16 KiB to 128 KiB), 8 KiB of CHR RAM.
     static const unsigned kMappers[] = {0, 1, 2, 3, 4, 7};
     const unsigned mapper = kMappers[arg % 6];
+    // NROM and CNROM boards hold 16 or 32 KiB; the others here take up to 128 KiB.
+    const size_t maxBanks = mapper == 0 || mapper == 3 ? 2 : 8;
     size_t banks = mapper == 7 ? 2 : 1;
-    while (banks * 16384 < image.size() && banks < 8) banks *= 2;
+    while (banks * 16384 < image.size() && banks < maxBanks) banks *= 2;
     std::vector<uint8_t> file(16 + banks * 16384, 0xEA);
     const uint8_t header[8] = {
         'N', 'E', 'S', 0x1A, uint8_t(banks), 0, uint8_t(mapper << 4), uint8_t(mapper & 0xF0)};
