@@ -87,7 +87,16 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
                            sim()->scenario().frames != int(rec.frames.size());
   if (routineSees) requestSimulation(from, mapChanged);
   // The heatmap counted failures on the old map: it would point at the wrong cells.
-  if (mapChanged && view_.lastAudit) {
+  const bool viewChanged = std::any_of(edits.begin(), edits.end(), [](const core::Edit& e) {
+    return std::holds_alternative<core::ViewEdit>(e);
+  });
+  if (viewChanged && (view_.lastAudit || ws_.auditJob().running())) {
+    // Every case sees other cells: a live update (cells that changed) does not apply,
+    // and an audit under way judges the old window.
+    ws_.auditJob().stop();
+    view_.lastAudit.reset();
+    status_ = "The routine's view changed: the audit heatmap is cleared (run the audit again)";
+  } else if (mapChanged && view_.lastAudit) {
     // A live audit: only the cases the edit touched run again (core::LiveAudit).
     if (ws_.auditJob().running() && ws_.auditJob().lastWasUpdate())
       audit_.liveUpdatePending = true;  // pollAudit updates again when this one is done

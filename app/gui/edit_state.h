@@ -129,6 +129,9 @@ struct EditState {
   // Room > Resize room... (room_tools.cpp): the dialog's cells per side.
   bool showResize = false;
   int resizeBy[4] = {0, 0, 0, 0};  // left, top, right, bottom
+  // Room > Routine view... (room_tools.cpp): the view being set in the dialog.
+  bool showView = false;
+  core::ViewSpec viewDraft;
   // A document's first fit (and one after a resize) stops at zoom 1, so a level
   // larger than the view opens at a workable scale with the minimap; Home and
   // View > Fit room fit it whole.

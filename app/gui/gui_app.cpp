@@ -65,7 +65,8 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     }
   }
   startRecovery();  // offers (or, scripted, recovers) what a crashed session left
-  if (sim() && (!opts.resizeRoom.empty() || !opts.rects.empty() || !opts.fills.empty())) {
+  if (sim() && (!opts.resizeRoom.empty() || !opts.rects.empty() || !opts.fills.empty() ||
+                !opts.setView.empty())) {
     editRoomForScript();
     if (opts.frames > 0) {
       finishSimulation();
@@ -77,6 +78,10 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
       else
         std::printf("script: no recording: %s\n", noRecordingReason_.c_str());
     }
+  }
+  if (sim() && opts.show == "view-dialog") {  // Room > Routine view..., after the room edits
+    edit_.showView = true;
+    edit_.viewDraft = sim()->scenario().view;
   }
   if (sim() &&
       (!opts.addEntities.empty() || !opts.duplicateEntities.empty() ||
@@ -304,6 +309,10 @@ void GuiApp::drawFrame() {
   drawRenameEntityDialog();
   drawGameInfo();
   drawRecoveryPrompt();
+  // Room > Resize room... and Room > Routine view... (room_tools.cpp), after every
+  // window: a modal must not open before a window that first appears in the same frame.
+  drawResizeDialog();
+  drawViewDialog();
   if (opts_.frames > 0) runLayoutScript(ImGui::GetFrameCount());
   autosave(ImGui::GetTime());
   if (sim()) updateTitle();  // routine buffers edited this frame change the `*`

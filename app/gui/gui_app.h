@@ -99,6 +99,7 @@ struct LaunchOptions {
   std::string resizeRoom;          // --resize-room L,T,R,B: cells added (+) or removed (-)
   std::vector<std::string> rects;  // --rect C0,R0,C1,R1,M: the Rect tool's edit
   std::vector<std::string> fills;  // --fill COL,ROW,M: the Fill tool's edit
+  std::string setView;             // --set-view none|follow=NAME|screen=N|column=C,row=R[,...]
   // The room view for scripted screenshots and --bench-frames (panel_room.cpp).
   std::string zoom;   // --zoom Z or "fit": set once the room is first fitted
   float panStep = 0;  // --pan-step PX: pan right by PX output pixels every frame, wrapping
@@ -333,6 +334,7 @@ class GuiApp {
   void pickMetatileAt(int col, int row);
   void drawRoomSizeMenuItems();
   void drawResizeDialog();
+  void drawViewDialog();
   bool drawMinimap(ImDrawList* dl, ImVec2 clip0, ImVec2 clip1, bool hovered);
   void editRoomForScript();
   // Metatiles, tiles and palette (tile_editor.cpp).

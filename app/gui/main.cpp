@@ -129,6 +129,10 @@ int main(int argc, char** argv) {
   cli.add_option("--fill", opts.fills,
                  "Flood-fill from cell COL,ROW with metatile M after the rectangles, as the Fill "
                  "tool (COL,ROW,M; repeatable)");
+  cli.add_option("--set-view", opts.setView,
+                 "Room > Routine view once open, after the room edits: none, follow=NAME, "
+                 "screen=N[,row=R] or column=C,row=R, each with ,coordinates=room if the "
+                 "routine keeps room coordinates (the scenario's \"view\" block)");
   cli.add_option("--save-as", opts.saveAs,
                  "File > Save as PATH once the scenario is open (and painted, recovered)");
   cli.add_option("--autosave-seconds", opts.autosaveSeconds,
@@ -166,9 +170,10 @@ int main(int argc, char** argv) {
                  "window); shortcuts (Help > Keyboard shortcuts); oam or vram (a "
                  "game's Memory panel); binding (the Binding panel of the open game); "
                  "new-scenario (the File > New scenario... dialog); entity-menu (the room's "
-                 "right-click menu over the selected entity)")
+                 "right-click menu over the selected entity); view-dialog (Room > Routine "
+                 "view..., after the scripted room edits)")
       ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts",
-                             "new-scenario", "entity-menu"}));
+                             "new-scenario", "entity-menu", "view-dialog"}));
   cli.add_flag("--import-room", opts.importRoom,
                "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,

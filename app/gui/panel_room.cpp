@@ -149,7 +149,6 @@ void GuiApp::drawRoomPanel() {
     ImGui::OpenPopup("room_entity_menu");
   }
   drawRoomEntityMenu();
-  drawResizeDialog();
 
   // An edit may have replaced the simulation: read the room again.
   const core::MapDocument& shown = map();

@@ -1,7 +1,8 @@
 // Rooms of any size: Room > Resize room... (cells added or removed on any
-// side, one undo step), the minimap drawn over the room view when the room is
+// side, one undo step), Room > Routine view... (the window of a larger room the
+// routine's table holds), the minimap drawn over the room view when the room is
 // larger than the view (click or drag it to move the view), and the scripted
-// room edits (--resize-room, --rect, --fill) that tests and docs use.
+// room edits (--resize-room, --rect, --fill, --set-view) that tests and docs use.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/room_scene_imgui.h"
+#include "app/gui/ui_scale.h"
 
 namespace app {
 
@@ -84,6 +86,98 @@ void GuiApp::drawRoomSizeMenuItems() {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Add or remove rows and columns on any side (one undo step)");
+  if (ImGui::MenuItem("Routine view...", nullptr, false, open)) {
+    edit_.showView = true;
+    edit_.viewDraft = sim()->scenario().view;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Which window of a room larger than the routine's table the routine sees");
+}
+
+void GuiApp::drawViewDialog() {
+  if (edit_.showView) {
+    ImGui::OpenPopup("Routine view");
+    edit_.showView = false;
+  }
+  if (!ImGui::BeginPopupModal("Routine view", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (!sim()) {
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return;
+  }
+  const core::Scenario& sc = sim()->scenario();
+  const core::Room& room = sc.map.room;
+  const auto table = tableCells(sc.manifest);
+  if (table[0] > 0)
+    ImGui::Text("The routine's table holds %d x %d cells; the room is %d x %d.", table[0], table[1],
+                room.width, room.height);
+  else
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
+                       "This routine has no cell table (map.cells): a view cannot apply.");
+  ImGui::TextDisabled(
+      "Each frame the window is copied into the table; the oracle judges the "
+      "whole room.");
+  core::ViewSpec& v = edit_.viewDraft;
+  using Mode = core::ViewSpec::Mode;
+  int mode = int(v.mode);
+  ImGui::RadioButton("Whole room (no view)", &mode, int(Mode::None));
+  ImGui::RadioButton("Fixed window", &mode, int(Mode::Fixed));
+  ImGui::RadioButton("Screen", &mode, int(Mode::Screen));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Screen N: the window's column is N x the table's width (%d)", table[0]);
+  ImGui::RadioButton("Follow an entity", &mode, int(Mode::Follow));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Each frame the window is centred on the entity's hitbox, kept in the room");
+  v.mode = Mode(mode);
+  const float field = uiPx(120);
+  auto number = [&](const char* label, int& value) {
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputInt(label, &value);
+    value = std::clamp(value, 0, 4095);
+  };
+  ImGui::Indent();
+  if (v.mode == Mode::Fixed) {
+    number("Column", v.column);
+    number("Row", v.row);
+  } else if (v.mode == Mode::Screen) {
+    number("Screen##n", v.screen);
+    number("Row", v.row);
+  } else if (v.mode == Mode::Follow) {
+    ImGui::SetNextItemWidth(field * 1.5f);
+    if (ImGui::BeginCombo("Entity", v.follow.c_str())) {
+      for (const core::EntitySpec& e : sc.entities)
+        if (ImGui::Selectable(e.name.c_str(), e.name == v.follow)) v.follow = e.name;
+      ImGui::EndCombo();
+    }
+    if (v.follow.empty() && !sc.entities.empty()) v.follow = sc.entities[0].name;
+  }
+  ImGui::Unindent();
+  if (v.mode != Mode::None) {
+    ImGui::Checkbox("The routine keeps room coordinates", &v.roomCoordinates);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Off: x and y are relative to the window (a one-screen routine).\n"
+          "On: x and y stay room coordinates and the table is a ring buffer,\n"
+          "as a scrolling game keeps its nametable columns.");
+  }
+  std::string why;
+  const auto edit = core::makeSetView(sc, v, &why);
+  ImGui::Text("Now: %s", core::viewText(sc.view).c_str());
+  if (!why.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", why.c_str());
+  ImGui::BeginDisabled(!edit);
+  if (ImGui::Button("Set", ImVec2(uiPx(120), 0))) {
+    applyEdit(edit);
+    status_ = "Routine view: " + core::viewText(sim()->scenario().view);
+    if (frameCount() == 0 && !noRecordingReason_.empty())
+      status_ += ". No recording: " + noRecordingReason_;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(uiPx(120), 0)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 void GuiApp::drawResizeDialog() {
@@ -132,8 +226,8 @@ void GuiApp::drawResizeDialog() {
   if (table[0] > 0 && (w > table[0] || h > table[1]) && !sc.view.active())
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
                        "The routine's table holds %d x %d cells: a larger room is kept and\n"
-                       "saved, but it cannot be simulated until the scenario gives the\n"
-                       "routine's view of it (\"view\", docs/editing.md).",
+                       "saved, but it cannot be simulated until Room > Routine view...\n"
+                       "says which window of it the routine sees.",
                        table[0], table[1]);
   else if (table[0] > 0 && (w > table[0] || h > table[1]))
     ImGui::TextDisabled("The routine sees a %d x %d-cell window of it (the scenario's view).",
@@ -302,6 +396,22 @@ void GuiApp::editRoomForScript() {
       return;
     }
     applyEdit(e);
+  }
+  if (!opts_.setView.empty()) {
+    std::string err;
+    const auto view = core::parseViewText(opts_.setView, sim()->scenario().entities, &err);
+    if (!view) {
+      scriptError_ = "--set-view: " + err;
+      return;
+    }
+    auto e = core::makeSetView(sim()->scenario(), *view, &err);
+    if (!e) {
+      scriptError_ = "--set-view: " + (err.empty() ? "the scenario already has that view" : err);
+      return;
+    }
+    applyEdit(e);
+    status_ = "Routine view: " + core::viewText(sim()->scenario().view);
+    std::printf("script: routine view %s\n", core::viewText(sim()->scenario().view).c_str());
   }
 }
 

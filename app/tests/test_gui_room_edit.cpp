@@ -1,4 +1,4 @@
-// Scripted room edits in the GUI (--resize-room, --rect, --fill): what File >
+// Scripted room edits in the GUI (--resize-room, --rect, --fill, --set-view): what File >
 // Save as writes equals the same core edits applied to the scenario, and a
 // room larger than the view gets a minimap.
 #include <gtest/gtest.h>
@@ -119,6 +119,43 @@ TEST_F(GuiRoomEdit, AResizeReSimulatesOrDropsTheStaleRecording) {
       << r.output;
   EXPECT_NE(r.output.find("script: recording of 320 frames, 320 calls judged"), std::string::npos)
       << r.output;
+}
+
+// Room > Routine view... (--set-view): a room made larger than the routine's table
+// simulates again once the view says which window the routine sees; the view is
+// saved in the scenario; a view naming no entity is refused with the field.
+TEST_F(GuiRoomEdit, SettingTheViewLetsALargerRoomSimulateAndIsSaved) {
+  const std::string castle = repoFile("maps/seed002_castle.scenario.json");
+  const std::string saved = path("viewed.scenario.json");
+  const std::string shot = path("view-dialog.png");
+  auto r =
+      gui(quote(castle) + " --resize-room 0,0,16,0 --set-view follow=player --show view-dialog" +
+          " --save-as " + quote(saved) + " --frames 3 --screenshot " + quote(shot));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("script: routine view follow=player"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("script: recording of 400 frames"), std::string::npos) << r.output;
+  const core::Scenario back = loaded(saved);
+  EXPECT_EQ(back.map.room.width, 32);
+  EXPECT_EQ(back.view.mode, core::ViewSpec::Mode::Follow);
+  EXPECT_EQ(back.view.follow, "player");
+  app::RgbaImage image;
+  std::string error;
+  EXPECT_TRUE(app::readPng(shot, image, &error)) << error;
+
+  r = gui(quote(castle) +
+          " --resize-room 0,0,16,0 --set-view screen=1,coordinates=room --save-as " + quote(saved) +
+          " --frames 3");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(loaded(saved).view,
+            *core::parseViewText("screen=1,coordinates=room", back.entities, &error));
+
+  r = gui(quote(castle) + " --set-view follow=ghost --frames 2");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("--set-view: view.follow: \"ghost\" is not an entity"), std::string::npos)
+      << r.output;
+  r = gui(quote(castle) + " --set-view none --frames 2");  // the castle has no view already
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("already has that view"), std::string::npos) << r.output;
 }
 
 #endif

@@ -198,6 +198,7 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
                        s.view.follow == (forward ? e.before : e.after))
                      s.view.follow = forward ? e.after : e.before;
                  },
+                 [&](const ViewEdit& e) { s.view = forward ? e.after : e.before; },
              },
              edit);
 }
@@ -205,10 +206,12 @@ void applyEdit(Scenario& s, const Edit& edit, bool forward) {
 bool editTouchesMap(const Edit& e) {
   return !std::holds_alternative<EntityMoveEdit>(e) && !std::holds_alternative<HitboxEdit>(e) &&
          !std::holds_alternative<InputEdit>(e) && !std::holds_alternative<EntityListEdit>(e) &&
-         !std::holds_alternative<EntityNameEdit>(e);
+         !std::holds_alternative<EntityNameEdit>(e) && !std::holds_alternative<ViewEdit>(e);
 }
 
 bool editReachesRoutine(const Edit& e) {
+  // A new view puts other cells in the routine's table.
+  if (std::holds_alternative<ViewEdit>(e)) return true;
   return editTouchesMap(e) && !std::holds_alternative<OpcodeNameEdit>(e) &&
          !std::holds_alternative<MetatileNameEdit>(e) &&
          !std::holds_alternative<TilePixelsEdit>(e) && !std::holds_alternative<TileAddEdit>(e) &&
@@ -296,6 +299,7 @@ bool mergeEdit(Edit& prev, const Edit& next) {
                         [&](MetatileSetEdit&) { return false; },
                         [&](TileAddEdit&) { return false; },
                         [&](EntityListEdit&) { return false; },
+                        [&](ViewEdit&) { return false; },
                     },
                     prev);
 }
@@ -378,16 +382,18 @@ int firstAffectedFrame(const Edit& edit, const Recording& rec, int roomWidth) {
           [&](const EntityListEdit&) { return 0; },
           // Names are shown, never read by the routine.
           [&](const EntityNameEdit&) { return none; },
+          // The table holds other cells from the first frame on.
+          [&](const ViewEdit&) { return 0; },
       },
       edit);
 }
 
 const char* editName(const Edit& e) {
   static constexpr const char* kNames[] = {
-      "Paint",       "Collision bits", "Rename op-code",  "Move entity",
-      "Hitbox",      "Input",          "Rename metatile", "Fill cells",
-      "Resize room", "Metatile tiles", "Metatiles",       "Draw tile pixels",
-      "Add tile",    "Palette colour", "Entities",        "Rename entity"};
+      "Paint",         "Collision bits",   "Rename op-code", "Move entity",    "Hitbox",
+      "Input",         "Rename metatile",  "Fill cells",     "Resize room",    "Metatile tiles",
+      "Metatiles",     "Draw tile pixels", "Add tile",       "Palette colour", "Entities",
+      "Rename entity", "Routine view"};
   static_assert(std::size(kNames) == std::variant_size_v<Edit>);
   if (const auto* l = std::get_if<EntityListEdit>(&e)) {
     switch (l->kind) {

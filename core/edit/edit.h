@@ -118,10 +118,15 @@ struct EntityNameEdit {
   std::string before, after;
 };
 
-using Edit =
-    std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit, InputEdit,
-                 MetatileNameEdit, CellsEdit, ResizeEdit, MetatileTilesEdit, MetatileSetEdit,
-                 TilePixelsEdit, TileAddEdit, PaletteEdit, EntityListEdit, EntityNameEdit>;
+// The routine's window on a room larger than its table (the scenario's "view").
+struct ViewEdit {
+  ViewSpec before, after;
+};
+
+using Edit = std::variant<CellEdit, CollisionEdit, OpcodeNameEdit, EntityMoveEdit, HitboxEdit,
+                          InputEdit, MetatileNameEdit, CellsEdit, ResizeEdit, MetatileTilesEdit,
+                          MetatileSetEdit, TilePixelsEdit, TileAddEdit, PaletteEdit, EntityListEdit,
+                          EntityNameEdit, ViewEdit>;
 
 // A rectangle of cells copied from a room (the GUI's clipboard), row-major.
 struct CellClip {
@@ -207,6 +212,12 @@ std::optional<Edit> makeDuplicateEntity(const Scenario& s, int entity,
 // Leading and trailing spaces are dropped; the same name is a no-op (no error).
 std::optional<Edit> makeRenameEntity(const Scenario& s, int entity, const std::string& name,
                                      std::string* error = nullptr);
+// The scenario's view set to `view`; the fields its mode does not use are
+// cleared. Refused (with why) when a followed entity does not exist or a number
+// is outside 0..4095; whether the window fits the room and the table is the
+// simulation's to say (a run that cannot start says why).
+std::optional<Edit> makeSetView(const Scenario& s, const ViewSpec& view,
+                                std::string* error = nullptr);
 // `base` when no entity has that name, else base (less a trailing " N") + " 2", " 3", ...
 std::string uniqueEntityName(const Scenario& s, const std::string& base);
 // Entities the manifest's default table holds: one when its x or y field has
@@ -229,7 +240,7 @@ void applyEdit(Scenario& s, const Edit& e, bool forward = true);
 bool editTouchesMap(const Edit& e);
 bool editTouchesScenario(const Edit& e);
 // True when the edit can change what the routine finds in memory (cells,
-// collision bytes, tile ids, the room's size): pixels, colours and names never
+// collision bytes, tile ids, the room's size, the view's window): pixels, colours and names never
 // reach it, so they need no re-simulation and leave an audit as it is.
 bool editReachesRoutine(const Edit& e);
 // Folds `next` into `prev` when both change the same target (keeps prev's

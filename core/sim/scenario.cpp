@@ -1,6 +1,7 @@
 #include "core/sim/scenario.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -206,10 +207,13 @@ json inputToJson(const std::vector<uint8_t>& input) {
 
 namespace {
 
-void readView(JsonReader& r, const json& v, Scenario& s) {
-  ViewSpec& view = s.view;
+void readView(JsonReader& r, const json& v, const std::vector<EntitySpec>& entities,
+              ViewSpec& view) {
+  view = ViewSpec{};
+  // A screen may give its row ({"screen": 1, "row": 2}); a fixed window is a column
+  // and a row.
   const int ways = int(v.contains("follow")) + int(v.contains("screen")) +
-                   int(v.contains("column") || v.contains("row"));
+                   int(v.contains("column") || (v.contains("row") && !v.contains("screen")));
   if (ways != 1) {
     r.fail(
         "view",
@@ -220,10 +224,10 @@ void readView(JsonReader& r, const json& v, Scenario& s) {
     view.mode = ViewSpec::Mode::Follow;
     view.follow = r.string(v, "view", "follow");
     bool found = false;
-    for (const EntitySpec& e : s.entities) found = found || e.name == view.follow;
+    for (const EntitySpec& e : entities) found = found || e.name == view.follow;
     if (r.ok() && !found) {
       std::string names;
-      for (const EntitySpec& e : s.entities) names += (names.empty() ? "" : ", ") + e.name;
+      for (const EntitySpec& e : entities) names += (names.empty() ? "" : ", ") + e.name;
       r.fail("view.follow", "\"" + view.follow + "\" is not an entity (" + names + ")");
     }
   } else if (v.contains("screen")) {
@@ -242,6 +246,65 @@ void readView(JsonReader& r, const json& v, Scenario& s) {
 }
 
 }  // namespace
+
+std::optional<ViewSpec> parseViewText(const std::string& text,
+                                      const std::vector<EntitySpec>& entities, std::string* error) {
+  if (text == "none") return ViewSpec{};
+  json v = json::object();
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    const size_t comma = std::min(text.find(',', pos), text.size());
+    const std::string item = text.substr(pos, comma - pos);
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    if (eq == std::string::npos || eq + 1 == item.size() || v.contains(key) ||
+        !listed(key,
+                std::array<const char*, 5>{"follow", "screen", "column", "row", "coordinates"})) {
+      if (error)
+        *error = "\"" + text +
+                 "\" is not a view: none, or KEY=VALUE pairs joined by commas (follow=NAME, "
+                 "screen=N, column=C, row=R, coordinates=window|room)";
+      return std::nullopt;
+    }
+    const std::string value = item.substr(eq + 1);
+    if (key == "follow" || key == "coordinates") {
+      v[key] = value;
+    } else if (auto n = parseNumberText(value)) {
+      v[key] = *n;
+    } else {
+      if (error) *error = "view." + key + ": \"" + value + "\" is not a number";
+      return std::nullopt;
+    }
+    pos = comma + 1;
+  }
+  std::string err;
+  JsonReader r(v, &err);
+  ViewSpec view;
+  readView(r, v, entities, view);
+  if (!r.ok()) {
+    if (error) *error = err;
+    return std::nullopt;
+  }
+  return view;
+}
+
+std::string viewText(const ViewSpec& v) {
+  std::string t;
+  switch (v.mode) {
+    case ViewSpec::Mode::None:
+      return "none";
+    case ViewSpec::Mode::Follow:
+      t = "follow=" + v.follow;
+      break;
+    case ViewSpec::Mode::Screen:
+      t = "screen=" + std::to_string(v.screen) + (v.row ? ",row=" + std::to_string(v.row) : "");
+      break;
+    case ViewSpec::Mode::Fixed:
+      t = "column=" + std::to_string(v.column) + ",row=" + std::to_string(v.row);
+      break;
+  }
+  return v.roomCoordinates ? t + ",coordinates=room" : t;
+}
 
 bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
   if (!checkJsonFileSize(path, error)) return false;
@@ -325,7 +388,7 @@ bool scenarioFromJson(const json& j, const std::string& path, Scenario& out, std
       s.oracle.outsideSolid = outside == "solid";
     }
     if (const json* ex = r.array(j, "", "expect", false)) readExpectations(r, *ex, s.expect);
-    if (const json* v = r.object(j, "", "view", false)) readView(r, *v, s);
+    if (const json* v = r.object(j, "", "view", false)) readView(r, *v, s.entities, s.view);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;

@@ -86,6 +86,7 @@ struct ViewSpec {
   bool roomCoordinates = false;
 
   bool active() const { return mode != Mode::None; }
+  bool operator==(const ViewSpec&) const = default;
 };
 
 // An accepted quirk (the optional "expect" list): audit findings of `verdict`
@@ -132,6 +133,15 @@ struct Scenario {
   // Whether entity `i` is called (its table has an entry) or is passive data.
   bool moves(size_t i) const;
 };
+
+// A view written as text, for scripted runs and status lines: "none", or
+// KEY=VALUE pairs joined by commas with the JSON block's keys ("follow=player",
+// "screen=1", "column=32,row=0,coordinates=room"). Checked as the loader checks
+// the "view" block (a followed name must be one of `entities`); errors name
+// view.KEY.
+std::optional<ViewSpec> parseViewText(const std::string& text,
+                                      const std::vector<EntitySpec>& entities, std::string* error);
+std::string viewText(const ViewSpec& view);
 
 // Checks the entities against the manifest's tables (each names a table, fits
 // its count and sets only its fields) and that every "other:TABLE:N" reference

@@ -11,6 +11,7 @@
 
 #include "core/check/audit.h"
 #include "core/edit/edit.h"
+#include "core/edit/history.h"
 #include "core/scene/room_scene.h"
 #include "core/sim/map_layout.h"
 #include "core/tests/sample_test_util.h"
@@ -169,6 +170,15 @@ TEST(View, ScenarioFileRoundTripsAndBadViewsAreLocated) {
   Scenario back;
   ASSERT_TRUE(scenarioFromJson(j, sc.path, back, &error)) << error;
   EXPECT_EQ(back.view.follow, "player");
+  // Every form the writer writes loads back, a screen with its row too.
+  for (const char* text : {"screen=1,row=2", "screen=2", "column=3,row=4,coordinates=room"}) {
+    Scenario s2 = sc;
+    s2.view = *parseViewText(text, sc.entities, &error);
+    Scenario again;
+    ASSERT_TRUE(scenarioFromJson(scenarioToJson(sc.path, s2), sc.path, again, &error))
+        << text << ": " << error;
+    EXPECT_EQ(again.view, s2.view) << text;
+  }
 
   auto loadWith = [&](const nlohmann::json& view) {
     nlohmann::json k = j;
@@ -367,6 +377,97 @@ TEST(ResizeResimulation, AResizeMovesEntitiesLeftOutsideJustInsideUndoably) {
   EXPECT_EQ(sc.map.room.cells, original.map.room.cells);
   // A resize that keeps everyone inside moves nobody.
   EXPECT_TRUE(std::get<ResizeEdit>(*makeResizeRoom(sc, 0, 0, 4, 0)).inside.empty());
+}
+
+// The view as text (--set-view, status lines): each form the JSON block has,
+// printed back the same way, and errors that name the field.
+TEST(ViewText, ParsesEachFormAndPrintsItBack) {
+  std::vector<EntitySpec> entities(1);
+  entities[0].name = "player";
+  std::string error;
+  for (const char* text : {"none", "follow=player", "screen=2", "screen=1,row=3", "column=32,row=0",
+                           "column=5,row=2,coordinates=room", "follow=player,coordinates=room"}) {
+    const auto v = parseViewText(text, entities, &error);
+    ASSERT_TRUE(v) << text << ": " << error;
+    EXPECT_EQ(viewText(*v), text);
+  }
+  const auto v = parseViewText("column=$20,row=1", entities, &error);
+  ASSERT_TRUE(v) << error;
+  EXPECT_EQ(v->mode, ViewSpec::Mode::Fixed);
+  EXPECT_EQ(v->column, 32);
+  struct Bad {
+    const char* text;
+    const char* message;
+  };
+  for (const Bad& b : {Bad{"follow=nobody", "view.follow: \"nobody\" is not an entity (player)"},
+                       Bad{"screen=x", "view.screen: \"x\" is not a number"},
+                       Bad{"screen=1,follow=player", "view: expected one of"},
+                       Bad{"coordinates=sideways,screen=1", "view.coordinates"},
+                       Bad{"screen=5000", "view.screen"}, Bad{"width=3", "is not a view"},
+                       Bad{"", "is not a view"}, Bad{"screen=1,screen=2", "is not a view"}}) {
+    error.clear();
+    EXPECT_FALSE(parseViewText(b.text, entities, &error)) << b.text;
+    EXPECT_NE(error.find(b.message), std::string::npos) << b.text << ": " << error;
+  }
+}
+
+// Room > Routine view...: one undo step that re-runs the routine through the new
+// window from frame 0, saved in the scenario file.
+TEST(ViewEdit, SetsTheWindowUndoablyAndTheRoutineSeesIt) {
+  REQUIRE_CA65();
+  Workspace ws;
+  std::string error;
+  ASSERT_TRUE(ws.open(test::repoFile(kScroll), &error)) << error;
+  ASSERT_TRUE(ws.simulate(&error)) << error;
+  Scenario& sc = ws.simulation()->scenario();
+  const ViewSpec follow = sc.view;
+  ASSERT_EQ(follow.mode, ViewSpec::Mode::Follow);
+  EXPECT_FALSE(makeSetView(sc, follow));  // the same view: no undo step
+
+  // Screen 2 (columns 32..47) while the player walks screen 0: the routine sees
+  // other cells, so the run differs from the first frame on.
+  auto screen2 = parseViewText("screen=2", sc.entities, &error);
+  ASSERT_TRUE(screen2) << error;
+  const auto edit = makeSetView(sc, *screen2, &error);
+  ASSERT_TRUE(edit) << error;
+  EXPECT_STREQ(editName(*edit), "Routine view");
+  EXPECT_FALSE(editTouchesMap(*edit));
+  EXPECT_TRUE(editTouchesScenario(*edit));
+  EXPECT_TRUE(editReachesRoutine(*edit));
+  EXPECT_EQ(firstAffectedFrame(*edit, ws.recording(), sc.map.room.width), 0);
+  EXPECT_EQ(ws.recording().frames[0].viewCol, 0);
+  EditHistory history;
+  history.push(sc, *edit);
+  EXPECT_EQ(sc.view.mode, ViewSpec::Mode::Screen);
+  ASSERT_TRUE(ws.simulate(&error)) << error;
+  for (const FrameRecord& fr : ws.recording().frames) ASSERT_EQ(fr.viewCol, 32);
+  // Saved as the JSON block.
+  const std::string text = scenarioFileText(sc.path, sc);
+  EXPECT_NE(text.find("\"view\": {\"screen\": 2}"), std::string::npos) << text;
+
+  ASSERT_TRUE(history.undo(sc));
+  EXPECT_EQ(sc.view, follow);
+  ASSERT_TRUE(ws.simulate(&error)) << error;
+  EXPECT_EQ(ws.recording().frames[0].viewCol, 0);
+  EXPECT_GT(ws.recording().frames.back().viewCol, 16);  // followed the player on
+  for (const FrameVerdict& v : ws.judged().verdicts) ASSERT_EQ(v.verdict, Verdict::Ok);
+
+  // Refusals say why; fields the mode does not use are dropped.
+  ViewSpec bad = follow;
+  bad.follow = "ghost";
+  error.clear();
+  EXPECT_FALSE(makeSetView(sc, bad, &error));
+  EXPECT_NE(error.find("view.follow: \"ghost\" is not an entity"), std::string::npos) << error;
+  ViewSpec fixed;
+  fixed.mode = ViewSpec::Mode::Fixed;
+  fixed.column = 16;
+  fixed.follow = "player";  // not used by a fixed window
+  fixed.screen = 7;
+  const auto f = makeSetView(sc, fixed);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(std::get<ViewEdit>(*f).after.follow, "");
+  EXPECT_EQ(std::get<ViewEdit>(*f).after.screen, 0);
+  EXPECT_EQ(viewText(std::get<ViewEdit>(*f).after), "column=16,row=0");
 }
 
 }  // namespace

@@ -513,18 +513,18 @@ TEST(Mappers, CpuFollowsBankSwitch) {
 // another page must stay in place across the remap.
 TEST(Mappers, CpuFollowsMmc1SerialSwitch) {
   auto img = makeImage(1, 8, 0);
-  const size_t fixed = 16 + 14 * 0x2000;  // $C000 = 8 KiB bank 14 (mode 3 at power-on)
-  const uint8_t code[] = {0xA9, 0x01,              // LDA #1
-                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 0: 1)
-                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 1: 1)
-                          0xA9, 0x00,              // LDA #0
-                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 2: 0)
-                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 3: 0)
-                          0xAE, 0x00, 0x80,        // LDX $8000 (still bank 0)
-                          0x8D, 0x00, 0xE0,        // STA $E000 (bit 4: PRG bank 3)
-                          0xAC, 0x00, 0x80,        // LDY $8000
-                          0x84, 0x00,              // STY $00
-                          0x4C, 0x1B, 0xC1};       // JMP *
+  const size_t fixed = 16 + 14 * 0x2000;      // $C000 = 8 KiB bank 14 (mode 3 at power-on)
+  const uint8_t code[] = {0xA9, 0x01,         // LDA #1
+                          0x8D, 0x00, 0xE0,   // STA $E000 (bit 0: 1)
+                          0x8D, 0x00, 0xE0,   // STA $E000 (bit 1: 1)
+                          0xA9, 0x00,         // LDA #0
+                          0x8D, 0x00, 0xE0,   // STA $E000 (bit 2: 0)
+                          0x8D, 0x00, 0xE0,   // STA $E000 (bit 3: 0)
+                          0xAE, 0x00, 0x80,   // LDX $8000 (still bank 0)
+                          0x8D, 0x00, 0xE0,   // STA $E000 (bit 4: PRG bank 3)
+                          0xAC, 0x00, 0x80,   // LDY $8000
+                          0x84, 0x00,         // STY $00
+                          0x4C, 0x1B, 0xC1};  // JMP *
   std::copy(std::begin(code), std::end(code), img.begin() + fixed + 0x100);
   const size_t top = 16 + 15 * 0x2000;
   img[top + 0x1FFC] = 0x00;  // reset vector -> $C100
