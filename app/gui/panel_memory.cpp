@@ -163,10 +163,12 @@ void GuiApp::drawMemoryPanel() {
   }
   drawMemoryToolbar();
   const int columns = 2 + kBytesPerRow;
+  // Columns keep their width: a narrow panel (a small window at 2x) scrolls
+  // sideways with the address column frozen instead of drawing bytes over each other.
   if (ImGui::BeginTable("memory", columns,
-                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(40));
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, uiPx(112));
     for (int i = 0; i < kBytesPerRow; ++i) {
@@ -222,10 +224,10 @@ void GuiApp::drawVideoMemory() {
   ImGui::TextDisabled("at the start of frame %d's call", tl_.frame);
   const std::vector<uint8_t>& bytes = dbg_.videoBytes;
   if (!ImGui::BeginTable("video", 1 + kBytesPerRow,
-                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
                              ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX))
     return;
-  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(52));
   for (int i = 0; i < kBytesPerRow; ++i) {
     char name[4];
