@@ -88,6 +88,20 @@ void report(benchmark::State& state, uint64_t instructions, uint64_t cycles) {
       benchmark::Counter(static_cast<double>(cycles) / 1e6, benchmark::Counter::kIsRate);
 }
 
+// Runs `instructionsPerIteration` from where the CPU stands each benchmark
+// iteration and reports the rates.
+void runChunks(benchmark::State& state, Cpu6502& cpu, uint64_t instructionsPerIteration) {
+  emu6502::RunLimits limits;
+  limits.maxInstructions = instructionsPerIteration;
+  uint64_t instructions = 0, cycles = 0;
+  for (auto _ : state) {
+    const emu6502::RunResult r = cpu.runUntil(limits);
+    instructions += r.instructions;
+    cycles += r.cycles;
+  }
+  report(state, instructions, cycles);
+}
+
 void BM_Emu6502_FastPath(benchmark::State& state) {
   if (!workloadCorrect()) {
     state.SkipWithError("workload produced wrong results");
@@ -97,15 +111,7 @@ void BM_Emu6502_FastPath(benchmark::State& state) {
   loadWorkload(bus);
   Cpu6502 cpu(bus);
   cpu.regs.pc = kStart;
-  emu6502::RunLimits limits;
-  limits.maxInstructions = kChunk;
-  uint64_t instructions = 0, cycles = 0;
-  for (auto _ : state) {
-    const emu6502::RunResult r = cpu.runUntil(limits);
-    instructions += r.instructions;
-    cycles += r.cycles;
-  }
-  report(state, instructions, cycles);
+  runChunks(state, cpu, kChunk);
 }
 BENCHMARK(BM_Emu6502_FastPath)->Unit(benchmark::kMillisecond);
 
@@ -125,16 +131,8 @@ void BM_Emu6502_WithObserver(benchmark::State& state) {
   MapReadCounter counter;
   cpu.setObserver(&counter);
   cpu.regs.pc = kStart;
-  emu6502::RunLimits limits;
-  limits.maxInstructions = kChunk / 4;
-  uint64_t instructions = 0, cycles = 0;
-  for (auto _ : state) {
-    const emu6502::RunResult r = cpu.runUntil(limits);
-    instructions += r.instructions;
-    cycles += r.cycles;
-  }
+  runChunks(state, cpu, kChunk / 4);
   benchmark::DoNotOptimize(counter.mapReads);
-  report(state, instructions, cycles);
 }
 BENCHMARK(BM_Emu6502_WithObserver)->Unit(benchmark::kMillisecond);
 
@@ -147,15 +145,7 @@ void BM_Emu6502_NesBus(benchmark::State& state) {
   for (uint16_t a = 0; a < 0x0800; ++a) bus.poke(a, flat.ram()[a]);
   Cpu6502 cpu(bus);
   cpu.regs.pc = kStart;
-  emu6502::RunLimits limits;
-  limits.maxInstructions = kChunk;
-  uint64_t instructions = 0, cycles = 0;
-  for (auto _ : state) {
-    const emu6502::RunResult r = cpu.runUntil(limits);
-    instructions += r.instructions;
-    cycles += r.cycles;
-  }
-  report(state, instructions, cycles);
+  runChunks(state, cpu, kChunk);
 }
 BENCHMARK(BM_Emu6502_NesBus)->Unit(benchmark::kMillisecond);
 
@@ -179,15 +169,7 @@ void BM_Emu6502_MapperWrites(benchmark::State& state) {
   Cpu6502 cpu(bus);
   cpu.regs.pc = kStart;
   cpu.regs.a = 1;
-  emu6502::RunLimits limits;
-  limits.maxInstructions = 1'000'000;
-  uint64_t instructions = 0, cycles = 0;
-  for (auto _ : state) {
-    const emu6502::RunResult res = cpu.runUntil(limits);
-    instructions += res.instructions;
-    cycles += res.cycles;
-  }
-  report(state, instructions, cycles);
+  runChunks(state, cpu, 1'000'000);
 }
 BENCHMARK(BM_Emu6502_MapperWrites)->Unit(benchmark::kMillisecond);
 

@@ -57,6 +57,22 @@ core::Rgba meanColour(const core::MapDocument& doc, const core::Metatile& mt) {
   return core::Rgba{uint8_t(sum[0] / n), uint8_t(sum[1] / n), uint8_t(sum[2] / n), 255};
 }
 
+// Opens the modal `title` when `show` asks (once) and begins it; false when it is
+// not open, or was closed because the document it edits is gone (`open`).
+bool beginRoomDialog(const char* title, bool& show, bool open) {
+  if (show) {
+    ImGui::OpenPopup(title);
+    show = false;
+  }
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return false;
+  if (!open) {
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return false;
+  }
+  return true;
+}
+
 bool parseInts(const std::string& text, int* out, int count) {
   int n = 0;
   size_t pos = 0;
@@ -95,16 +111,7 @@ void GuiApp::drawRoomSizeMenuItems() {
 }
 
 void GuiApp::drawViewDialog() {
-  if (edit_.showView) {
-    ImGui::OpenPopup("Routine view");
-    edit_.showView = false;
-  }
-  if (!ImGui::BeginPopupModal("Routine view", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  if (!sim()) {
-    ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
-    return;
-  }
+  if (!beginRoomDialog("Routine view", edit_.showView, sim() != nullptr)) return;
   const core::Scenario& sc = sim()->scenario();
   const core::Room& room = sc.map.room;
   const auto table = tableCells(sc.manifest);
@@ -181,16 +188,7 @@ void GuiApp::drawViewDialog() {
 }
 
 void GuiApp::drawResizeDialog() {
-  if (edit_.showResize) {
-    ImGui::OpenPopup("Resize room");
-    edit_.showResize = false;
-  }
-  if (!ImGui::BeginPopupModal("Resize room", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  if (!sim()) {
-    ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
-    return;
-  }
+  if (!beginRoomDialog("Resize room", edit_.showResize, sim() != nullptr)) return;
   const core::Scenario& sc = sim()->scenario();
   const core::Room& room = sc.map.room;
   ImGui::Text("The room is %d x %d cells of %d px.", room.width, room.height, room.cellSize);
