@@ -245,6 +245,29 @@ void readView(JsonReader& r, const json& v, const std::vector<EntitySpec>& entit
   view.roomCoordinates = coords == "room";
 }
 
+// The "view" block as the scenario file holds it: only the keys the mode uses,
+// in the documented order (viewText prints the same keys).
+nlohmann::ordered_json viewBlock(const ViewSpec& view) {
+  nlohmann::ordered_json v = nlohmann::ordered_json::object();
+  switch (view.mode) {
+    case ViewSpec::Mode::None:
+      return v;
+    case ViewSpec::Mode::Follow:
+      v["follow"] = view.follow;
+      break;
+    case ViewSpec::Mode::Screen:
+      v["screen"] = view.screen;
+      if (view.row) v["row"] = view.row;
+      break;
+    case ViewSpec::Mode::Fixed:
+      v["column"] = view.column;
+      v["row"] = view.row;
+      break;
+  }
+  if (view.roomCoordinates) v["coordinates"] = "room";
+  return v;
+}
+
 }  // namespace
 
 std::optional<ViewSpec> parseViewText(const std::string& text,
@@ -289,21 +312,14 @@ std::optional<ViewSpec> parseViewText(const std::string& text,
 }
 
 std::string viewText(const ViewSpec& v) {
+  if (!v.active()) return "none";
+  // The file's "view" block, its keys in order: {"screen": 1, "row": 2} -> screen=1,row=2.
+  const nlohmann::ordered_json block = viewBlock(v);
   std::string t;
-  switch (v.mode) {
-    case ViewSpec::Mode::None:
-      return "none";
-    case ViewSpec::Mode::Follow:
-      t = "follow=" + v.follow;
-      break;
-    case ViewSpec::Mode::Screen:
-      t = "screen=" + std::to_string(v.screen) + (v.row ? ",row=" + std::to_string(v.row) : "");
-      break;
-    case ViewSpec::Mode::Fixed:
-      t = "column=" + std::to_string(v.column) + ",row=" + std::to_string(v.row);
-      break;
-  }
-  return v.roomCoordinates ? t + ",coordinates=room" : t;
+  for (const auto& [key, value] : block.items())
+    t += (t.empty() ? "" : ",") + key + "=" +
+         (value.is_string() ? value.get<std::string>() : value.dump());
+  return t;
 }
 
 bool loadScenario(const std::string& path, Scenario& out, std::string* error) {
@@ -479,24 +495,7 @@ nlohmann::ordered_json scenarioToOrderedJson(const std::string& path, const Scen
     }
     j["expect"] = std::move(ex);
   }
-  if (s.view.active()) {
-    nlohmann::ordered_json v;
-    switch (s.view.mode) {
-      case ViewSpec::Mode::Follow:
-        v["follow"] = s.view.follow;
-        break;
-      case ViewSpec::Mode::Screen:
-        v["screen"] = s.view.screen;
-        if (s.view.row) v["row"] = s.view.row;
-        break;
-      default:
-        v["column"] = s.view.column;
-        v["row"] = s.view.row;
-        break;
-    }
-    if (s.view.roomCoordinates) v["coordinates"] = "room";
-    j["view"] = v;
-  }
+  if (s.view.active()) j["view"] = viewBlock(s.view);
   appendExtraKeys(j, s.extra);
   return j;
 }
