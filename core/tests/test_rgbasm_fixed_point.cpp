@@ -124,6 +124,9 @@ TEST(RgbasmFixedPoint, ErrorsAreLocated) {
       {" dl 65536.0", "main.asm:2:5: error: fixed-point constant 65536.0 is too large for Q16"},
       {" dl 1.5x", "main.asm:2:5: error: malformed number '1.5x'"},
       {" OPT Q40", "main.asm:2:2: error: bad OPT 'Q40': Q takes a precision from 1 to 31"},
+      // Found by fuzz_rgbasm: the digits were summed past int's range (UBSan).
+      {" OPT Q12345678901234567890",
+       "main.asm:2:2: error: bad OPT 'Q12345678901234567890': Q takes a precision from 1 to 31"},
       {" dl MUL(1.0)", "main.asm:2:12: error: expected ','"},
       {" dl SIN(1.0, 0)", "main.asm:2:14: error: fixed-point precision must be between 1 and 31"},
       {" dl SIN(Label)", "main.asm:2:9: error: "},

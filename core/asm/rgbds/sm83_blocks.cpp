@@ -114,7 +114,8 @@ void Assembler::dirOpt(Kw kw, int col) {
       std::string_view q = o.substr(o.size() > 1 && o[1] == '.' ? 2 : 1);
       int v = 0;
       bool ok = !q.empty() && q.size() <= 2;
-      for (char c : q) ok = ok && c >= '0' && c <= '9', v = v * 10 + (c - '0');
+      for (size_t i = 0; ok && i < q.size(); ++i)  // two digits at most: no overflow
+        ok = q[i] >= '0' && q[i] <= '9', v = v * 10 + (q[i] - '0');
       if (!ok || v < 1 || v > 31)
         return error(col, "bad OPT '" + std::string(o) + "': Q takes a precision from 1 to 31");
       d.fixPrecision = v;
