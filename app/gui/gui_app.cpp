@@ -132,16 +132,24 @@ bool GuiApp::beginPanel(const char* title, float x, float y, float w, float h, b
     return false;
   }
   if (!sim() || (needsFrames && frameCount() == 0)) {
-    if (sim() && ws_.simJob().running())
-      ImGui::TextDisabled("Simulating...");
-    else if (sim() && !noRecordingReason_.empty())
-      ImGui::TextWrapped("No recording: %s", noRecordingReason_.c_str());
-    else
-      ImGui::TextDisabled(sim() ? "No recording." : "No scenario open.");
+    drawNoRecording(false);
     ImGui::End();
     return false;
   }
   return true;
+}
+
+void GuiApp::drawNoRecording(bool progress) {
+  if (sim() && ws_.simJob().running()) {
+    if (progress)
+      drawSimulationStatus();  // the first recording of a document is under way
+    else
+      ImGui::TextDisabled("Simulating...");
+  } else if (sim() && !noRecordingReason_.empty()) {  // e.g. a room the table cannot hold
+    ImGui::TextWrapped("No recording: %s", noRecordingReason_.c_str());
+  } else {
+    ImGui::TextDisabled(sim() ? "No recording." : "No scenario open. File > Open sample.");
+  }
 }
 
 // Keeps the debugger on the shown simulation and the selected call: a new

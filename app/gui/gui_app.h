@@ -323,6 +323,9 @@ class GuiApp {
   void finishSimulation();  // waits for every queued run (scripted runs)
   bool recordingStale() const;
   void drawSimulationStatus();
+  // In place of a panel's frames: the run under way (with its progress when
+  // `progress`), why there is no recording, or that no scenario is open.
+  void drawNoRecording(bool progress);
   void recordingChanged();
   void updateVerdicts();
   void recordInputFrame();

@@ -73,14 +73,7 @@ void GuiApp::drawTimelinePanel() {
   }
   const int n = frameCount();
   if (n == 0) {
-    if (sim() && ws_.simJob().running())
-      drawSimulationStatus();  // the first recording of a document is under way
-    else if (sim() && !noRecordingReason_.empty())  // e.g. a room the table cannot hold
-      ImGui::TextWrapped("No recording: %s", noRecordingReason_.c_str());
-    else if (sim())
-      ImGui::TextDisabled("No recording.");
-    else
-      ImGui::TextDisabled("No scenario open. File > Open sample.");
+    drawNoRecording(true);
     ImGui::End();
     return;
   }

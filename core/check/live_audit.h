@@ -23,7 +23,8 @@
 //   live.update(edited, changedCells(scenario.map, edited.map));
 //
 // An edit may change cells and metatiles (collision bytes, tiles). A room of
-// another size or another number of metatiles makes update() start over; a
+// another size, another number of metatiles or another view (the window the
+// routine sees, its coordinates) makes update() start over; a
 // changed routine, manifest, entity or oracle setting needs start() again.
 // The probe sees every read of the cell table and of the collision bytes in the
 // attribute table, so those dependencies are exact; tile bytes kept beside them

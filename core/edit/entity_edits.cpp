@@ -190,40 +190,9 @@ std::optional<Edit> makeRenameEntity(const Scenario& s, int entity, const std::s
 }
 
 std::optional<Edit> makeSetView(const Scenario& s, const ViewSpec& view, std::string* error) {
-  ViewSpec v;
-  v.mode = view.mode;
-  v.roomCoordinates = view.mode != ViewSpec::Mode::None && view.roomCoordinates;
-  switch (view.mode) {
-    case ViewSpec::Mode::None:
-      break;
-    case ViewSpec::Mode::Follow: {
-      v.follow = view.follow;
-      bool found = false;
-      for (const EntitySpec& e : s.entities) found = found || e.name == v.follow;
-      if (!found) {
-        fail(error, "view.follow: \"" + v.follow + "\" is not an entity of the scenario");
-        return std::nullopt;
-      }
-      break;
-    }
-    case ViewSpec::Mode::Screen:
-      v.screen = view.screen;
-      v.row = view.row;
-      break;
-    case ViewSpec::Mode::Fixed:
-      v.column = view.column;
-      v.row = view.row;
-      break;
-  }
-  for (const auto& [name, value] :
-       {std::pair{"view.column", v.column}, std::pair{"view.row", v.row},
-        std::pair{"view.screen", v.screen}})
-    if (value < 0 || value > 4095) {
-      fail(error, std::string(name) + ": " + std::to_string(value) + " is outside 0..4095");
-      return std::nullopt;
-    }
-  if (v == s.view) return std::nullopt;
-  return ViewEdit{s.view, v};
+  const std::optional<ViewSpec> v = checkView(view, s.entities, error);
+  if (!v || *v == s.view) return std::nullopt;
+  return ViewEdit{s.view, *v};
 }
 
 int entitySelectedAfter(const Edit& e, bool forward, int selected, int entityCount) {

@@ -268,6 +268,19 @@ nlohmann::ordered_json viewBlock(const ViewSpec& view) {
   return v;
 }
 
+std::optional<ViewSpec> readViewBlock(const json& v, const std::vector<EntitySpec>& entities,
+                                      std::string* error) {
+  std::string err;
+  JsonReader r(v, &err);
+  ViewSpec view;
+  readView(r, v, entities, view);
+  if (!r.ok()) {
+    if (error) *error = err;
+    return std::nullopt;
+  }
+  return view;
+}
+
 }  // namespace
 
 std::optional<ViewSpec> parseViewText(const std::string& text,
@@ -300,15 +313,17 @@ std::optional<ViewSpec> parseViewText(const std::string& text,
     }
     pos = comma + 1;
   }
-  std::string err;
-  JsonReader r(v, &err);
-  ViewSpec view;
-  readView(r, v, entities, view);
-  if (!r.ok()) {
-    if (error) *error = err;
-    return std::nullopt;
-  }
-  return view;
+  return readViewBlock(v, entities, error);
+}
+
+std::optional<ViewSpec> checkView(const ViewSpec& view, const std::vector<EntitySpec>& entities,
+                                  std::string* error) {
+  if (!view.active()) return ViewSpec{};
+  const nlohmann::ordered_json written = viewBlock(view);  // (items() holds a reference)
+  json block = json::object();
+  for (const auto& [key, value] : written.items())
+    block[key] = value.is_string() ? json(value.get<std::string>()) : json(value.get<int64_t>());
+  return readViewBlock(block, entities, error);
 }
 
 std::string viewText(const ViewSpec& v) {

@@ -142,6 +142,11 @@ struct Scenario {
 std::optional<ViewSpec> parseViewText(const std::string& text,
                                       const std::vector<EntitySpec>& entities, std::string* error);
 std::string viewText(const ViewSpec& view);
+// `view` as the scenario file would hold it, read back by the loader's checks:
+// the fields its mode does not use are dropped, a followed name must be one of
+// `entities`, numbers lie within 0..4095. Errors name view.KEY.
+std::optional<ViewSpec> checkView(const ViewSpec& view, const std::vector<EntitySpec>& entities,
+                                  std::string* error);
 
 // Checks the entities against the manifest's tables (each names a table, fits
 // its count and sets only its fields) and that every "other:TABLE:N" reference

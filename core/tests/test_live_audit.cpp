@@ -370,6 +370,27 @@ TEST(LiveAudit, ACancelledStartIsEmptyAndTheNextUpdateStartsOver) {
                    runAudit(edited, image, o));
 }
 
+// A new view changes what every case sees (here the routine is given room
+// coordinates instead of the window's): update() starts over, whatever cells
+// it is told changed.
+TEST(LiveAudit, AViewChangeStartsOver) {
+  REQUIRE_CA65();
+  const Scenario sc = load("maps/scroll_castle.scenario.json");
+  const AsmResult image = buildRoutine(sc.manifest);
+  ASSERT_TRUE(image.ok) << image.diagnosticsText();
+  AuditOptions o;
+  o.stride = 8;
+  o.maxSpeed = 1;
+  LiveAudit live;
+  ASSERT_TRUE(live.start(sc, image, o).ok);
+  Scenario edited = sc;
+  edited.view.roomCoordinates = !sc.view.roomCoordinates;
+  const AuditResult full = runAudit(edited, image, o);
+  ASSERT_TRUE(full.ok) << full.error;
+  ASSERT_NE(full.failing(), live.result().failing()) << "the test needs a view that matters";
+  expectSameResult(live.update(edited, {}), full);
+}
+
 TEST(LiveAudit, BadOptionsAreAnError) {
   const Scenario sc = load("maps/seed004_garden.scenario.json");
   const AsmResult image = buildRoutine(sc.manifest);

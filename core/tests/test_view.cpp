@@ -29,6 +29,14 @@ Scenario loadSample(const char* rel) {
   return sc;
 }
 
+// The scroll castle opened in `ws` and simulated; the failure says why not.
+::testing::AssertionResult openScroll(Workspace& ws) {
+  std::string error;
+  if (!ws.open(test::repoFile(kScroll), &error) || !ws.simulate(&error))
+    return ::testing::AssertionFailure() << error;
+  return ::testing::AssertionSuccess();
+}
+
 // The room cells the routine's table holds now, read from its memory.
 std::vector<uint16_t> tableCells(Simulation& sim) {
   const Binding& b = sim.binding();
@@ -49,9 +57,7 @@ std::vector<uint16_t> roomWindow(const Room& room, int col, int row, int w, int 
 TEST(View, ScrollCastleFollowsThePlayerAcrossTwoScreenBoundariesAllOk) {
   REQUIRE_CA65();
   Workspace ws;
-  std::string error;
-  ASSERT_TRUE(ws.open(test::repoFile(kScroll), &error)) << error;
-  ASSERT_TRUE(ws.simulate(&error)) << error;
+  ASSERT_TRUE(openScroll(ws));
   const Recording& rec = ws.recording();
   const Room& room = ws.scenario().map.room;
   ASSERT_EQ(room.width, 48);  // three screens of the routine's 16 x 15 table
@@ -332,9 +338,8 @@ TEST(ResizeResimulation, ARecordingOfAnotherRoomSizeIsNeitherJudgedNorDrawn) {
 TEST(ResizeResimulation, AResizeWithAViewIsJudgedAgainstTheNewRoom) {
   REQUIRE_CA65();
   Workspace ws;
+  ASSERT_TRUE(openScroll(ws));
   std::string error;
-  ASSERT_TRUE(ws.open(test::repoFile(kScroll), &error)) << error;
-  ASSERT_TRUE(ws.simulate(&error)) << error;
   Scenario& sc = ws.simulation()->scenario();
   // The last 8 columns go (the wall in column 40 and the border with them), and
   // a new wall goes up in column 30.
@@ -416,9 +421,8 @@ TEST(ViewText, ParsesEachFormAndPrintsItBack) {
 TEST(ViewEdit, SetsTheWindowUndoablyAndTheRoutineSeesIt) {
   REQUIRE_CA65();
   Workspace ws;
+  ASSERT_TRUE(openScroll(ws));
   std::string error;
-  ASSERT_TRUE(ws.open(test::repoFile(kScroll), &error)) << error;
-  ASSERT_TRUE(ws.simulate(&error)) << error;
   Scenario& sc = ws.simulation()->scenario();
   const ViewSpec follow = sc.view;
   ASSERT_EQ(follow.mode, ViewSpec::Mode::Follow);
@@ -468,6 +472,11 @@ TEST(ViewEdit, SetsTheWindowUndoablyAndTheRoutineSeesIt) {
   EXPECT_EQ(std::get<ViewEdit>(*f).after.follow, "");
   EXPECT_EQ(std::get<ViewEdit>(*f).after.screen, 0);
   EXPECT_EQ(viewText(std::get<ViewEdit>(*f).after), "column=16,row=0");
+  // The loader's own checks (checkView): a number outside 0..4095 is named.
+  fixed.column = -1;
+  error.clear();
+  EXPECT_FALSE(makeSetView(sc, fixed, &error));
+  EXPECT_NE(error.find("view.column"), std::string::npos) << error;
 }
 
 }  // namespace
