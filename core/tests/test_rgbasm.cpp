@@ -85,6 +85,16 @@ SECTION "C", ROM0[0]
   EXPECT_EQ(r.debug.symbol("SIZE"), nullptr) << "constants are not address symbols";
 }
 
+// Found by fuzz_rgbasm (ASan): a function's name was a view into the line, and an
+// EQUS in its argument, expanded in place, moved the line; the name read freed
+// memory. A long expansion makes the line move.
+TEST(Rgbasm, AnEqusInAFunctionsArgumentLeavesTheFunctionsName) {
+  auto r = assemble("SECTION \"C\", ROM0[0]\nDEF sec EQUS \"\\\"C\\\"" + std::string(300, ' ') +
+                    "\"\n    db SIZEOF(sec), BANK(sec)\n");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{2, 0}));
+}
+
 TEST(Rgbasm, ForwardReferencesToConstantsAndLabels) {
   auto r = assemble(R"(
 SECTION "F", ROM0

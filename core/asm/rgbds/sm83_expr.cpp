@@ -457,7 +457,9 @@ bool ExprParser::primary() {
       return true;
     }
     case Tok::Ident: {
-      std::string_view name = lx_.text(t);
+      // A copy: lexing on (the peek, a function's arguments) may expand an EQUS,
+      // which rewrites the line buffer that lx_.text() points into.
+      const std::string name(lx_.text(t));
       if (lx_.peek().kind == Tok::LParen) return function(name, t.col());
       if (isRegisterName(name))
         return fail(t.col(), "register '" + std::string(name) + "' is not allowed here");
