@@ -167,7 +167,7 @@ const AuditResult& LiveAudit::update(const Scenario& edited, const std::vector<C
   if (!valid_ || was.width != now.width || was.height != now.height ||
       was.cellSize != now.cellSize ||
       scenario_.map.metatiles.metatiles.size() != edited.map.metatiles.metatiles.size() ||
-      !(scenario_.view == edited.view))
+      scenario_.view != edited.view)
     return start(edited, image_, options_);
   const auto t0 = std::chrono::steady_clock::now();
   const Change change = changeOf(scenario_.map, edited.map, changed);

@@ -246,9 +246,11 @@ void readView(JsonReader& r, const json& v, const std::vector<EntitySpec>& entit
 }
 
 // The "view" block as the scenario file holds it: only the keys the mode uses,
-// in the documented order (viewText prints the same keys).
-nlohmann::ordered_json viewBlock(const ViewSpec& view) {
-  nlohmann::ordered_json v = nlohmann::ordered_json::object();
+// in the documented order (viewText prints the same keys). Written as an
+// ordered_json; read back (checkView) as the json the loader reads.
+template <class Json = nlohmann::ordered_json>
+Json viewBlock(const ViewSpec& view) {
+  Json v = Json::object();
   switch (view.mode) {
     case ViewSpec::Mode::None:
       return v;
@@ -319,11 +321,7 @@ std::optional<ViewSpec> parseViewText(const std::string& text,
 std::optional<ViewSpec> checkView(const ViewSpec& view, const std::vector<EntitySpec>& entities,
                                   std::string* error) {
   if (!view.active()) return ViewSpec{};
-  const nlohmann::ordered_json written = viewBlock(view);  // (items() holds a reference)
-  json block = json::object();
-  for (const auto& [key, value] : written.items())
-    block[key] = value.is_string() ? json(value.get<std::string>()) : json(value.get<int64_t>());
-  return readViewBlock(block, entities, error);
+  return readViewBlock(viewBlock<json>(view), entities, error);
 }
 
 std::string viewText(const ViewSpec& v) {

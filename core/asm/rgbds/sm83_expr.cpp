@@ -461,8 +461,7 @@ bool ExprParser::primary() {
       // which rewrites the line buffer that lx_.text() points into.
       const std::string name(lx_.text(t));
       if (lx_.peek().kind == Tok::LParen) return function(name, t.col());
-      if (isRegisterName(name))
-        return fail(t.col(), "register '" + std::string(name) + "' is not allowed here");
+      if (isRegisterName(name)) return fail(t.col(), "register '" + name + "' is not allowed here");
       ExprOp op;
       std::string err;
       if (!names_.nameOp(name, t.col(), op, err)) return fail(t.col(), err);
