@@ -95,6 +95,22 @@ TEST(Rgbasm, AnEqusInAFunctionsArgumentLeavesTheFunctionsName) {
   EXPECT_EQ(firstChunk(r), (Bytes{2, 0}));
 }
 
+// fuzz_rgbasm found the _RS counter summed as a signed int past its range (UBSan):
+// it wraps at 32 bits like rgbasm's other arithmetic.
+TEST(Rgbasm, TheRsCounterWrapsAt32Bits) {
+  auto r = assemble(R"(
+    RSSET $7FFFFFF0
+DEF big RL $20000000
+DEF after RB 0
+DEF more RW $7FFFFFFF
+SECTION "R", ROM0[0]
+    dl big, after, _RS
+)");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(firstChunk(r), (Bytes{0xF0, 0xFF, 0xFF, 0x7F, 0xF0, 0xFF, 0xFF, 0xFF,  //
+                                  0xEE, 0xFF, 0xFF, 0xFF}));
+}
+
 TEST(Rgbasm, ForwardReferencesToConstantsAndLabels) {
   auto r = assemble(R"(
 SECTION "F", ROM0
