@@ -380,9 +380,9 @@ void Assembler::dirRs(int width, const std::string& name, int col) {
   if (lx_.peek().kind != Tok::End && !constExpr(count, "RB/RW")) return;
   if (!expectEnd()) return;
   defineConstant(name, SymKind::Equ, rs_, {}, false, col);
-  // _RS wraps at 32 bits like every other rgbasm sum (a huge RB count is no crash).
-  rs_ = static_cast<int32_t>(static_cast<uint32_t>(rs_) +
-                             static_cast<uint32_t>(count) * static_cast<uint32_t>(width));
+  // _RS wraps at 32 bits, with the arithmetic `+=` and `*=` use (a huge count is no crash).
+  bool ok = true;
+  rs_ = applyCompound(Op::Plus, rs_, applyCompound(Op::Mul, count, width, ok), ok);
 }
 
 // ---------------------------------------------------------------- sections and data
