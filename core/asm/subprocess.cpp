@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -41,6 +42,38 @@ bool openPipe(Pipe& p) {
   p.write = fds[1];
   return true;
 }
+
+// One stream's capture: the first half of the cap as it comes, then a window
+// holding the latest bytes, so a tool printing without end costs no more memory.
+class CappedSink {
+ public:
+  explicit CappedSink(size_t cap) : headCap_(cap / 2), tailCap_(cap - cap / 2) {}
+  void append(const char* data, size_t n) {
+    const size_t toHead = std::min(n, headCap_ - head_.size());
+    head_.append(data, toHead);
+    data += toHead;
+    n -= toHead;
+    if (n == 0) return;
+    tail_.append(data, n);
+    if (tail_.size() > tailCap_ && tail_.size() - tailCap_ >= tailCap_) trim();  // now and then
+  }
+  std::string take(uint64_t& dropped) {
+    if (tail_.size() > tailCap_) trim();
+    dropped = dropped_;
+    if (dropped_ == 0) return head_ + tail_;
+    return head_ + "\n[... " + std::to_string(dropped_) + " bytes left out ...]\n" + tail_;
+  }
+
+ private:
+  void trim() {
+    dropped_ += tail_.size() - tailCap_;
+    tail_.erase(0, tail_.size() - tailCap_);
+  }
+
+  size_t headCap_, tailCap_;
+  std::string head_, tail_;
+  uint64_t dropped_ = 0;
+};
 
 bool isExecutableFile(const std::string& path) {
   struct stat st {};
@@ -92,6 +125,13 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, out.write, 1);
   posix_spawn_file_actions_adddup2(&actions, err.write, 2);
+  if (!opts.directory.empty())
+    posix_spawn_file_actions_addchdir_np(&actions, opts.directory.c_str());
+  // A group of its own: a timeout then kills the child's children too.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
 
   std::vector<char*> args;
   args.reserve(argv.size() + 1);
@@ -99,8 +139,9 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
   args.push_back(nullptr);
 
   pid_t pid = -1;
-  int rc = ::posix_spawn(&pid, exe.c_str(), &actions, nullptr, args.data(), environ);
+  int rc = ::posix_spawn(&pid, exe.c_str(), &actions, &attr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
   if (rc != 0) {
     r.error = "cannot run " + argv[0] + ": " + std::strerror(rc);
     return r;
@@ -112,7 +153,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + std::chrono::milliseconds(opts.timeoutMs);
   pollfd fds[2] = {{out.read, POLLIN, 0}, {err.read, POLLIN, 0}};
-  std::string* sinks[2] = {&r.out, &r.err};
+  CappedSink sinks[2] = {CappedSink(opts.maxCaptureBytes), CappedSink(opts.maxCaptureBytes)};
   int open = 2;
   char buf[8192];
   while (open > 0) {
@@ -120,7 +161,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     if (opts.timeoutMs > 0) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       if (left.count() <= 0) {
-        ::kill(pid, SIGKILL);
+        ::kill(-pid, SIGKILL);
         r.timedOut = true;
         r.error = argv[0] + " timed out after " + std::to_string(opts.timeoutMs) + " ms";
         break;
@@ -130,7 +171,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
     int n = ::poll(fds, 2, wait);
     if (n < 0) {
       if (errno == EINTR) continue;
-      ::kill(pid, SIGKILL);
+      ::kill(-pid, SIGKILL);
       r.error = std::string("poll failed: ") + std::strerror(errno);
       break;
     }
@@ -138,13 +179,16 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       ssize_t got = ::read(fds[i].fd, buf, sizeof buf);
       if (got > 0) {
-        sinks[i]->append(buf, static_cast<size_t>(got));
+        sinks[i].append(buf, static_cast<size_t>(got));
       } else if (got == 0 || errno != EINTR) {
         fds[i].fd = -1;  // poll ignores negative descriptors
         --open;
       }
     }
   }
+
+  r.out = sinks[0].take(r.outDropped);
+  r.err = sinks[1].take(r.errDropped);
 
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {

@@ -1,8 +1,10 @@
 // Running tools without a shell, and scratch directories that clean up.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "core/asm/subprocess.h"
 
@@ -51,6 +53,74 @@ TEST(Subprocess, TimeoutKillsTheChild) {
   ASSERT_TRUE(r.started);
   EXPECT_TRUE(r.timedOut);
   EXPECT_EQ(r.exitCode, 128 + 9);
+}
+
+// The process `pid` has ended (gone, or a zombie waiting for init), within `ms`.
+bool endsWithin(const std::string& pid, int ms) {
+  for (int waited = 0; waited < ms; waited += 20) {
+    std::ifstream stat("/proc/" + pid + "/stat");
+    std::string text;
+    if (!stat || !std::getline(stat, text)) return true;
+    const size_t paren = text.rfind(')');
+    if (paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z')
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+// Issue 33: a shell's child (make's jobs) outlived the timeout and kept running.
+TEST(Subprocess, TimeoutKillsWhatTheChildStarted) {
+  ProcessOptions opts;
+  opts.timeoutMs = 300;
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult r = runProcess({"sh", "-c", "sleep 600 & echo $!; wait"}, opts);
+  ASSERT_TRUE(r.started);
+  EXPECT_TRUE(r.timedOut);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  std::string pid = r.out.substr(0, r.out.find('\n'));
+  ASSERT_FALSE(pid.empty()) << r.out;
+  EXPECT_TRUE(endsWithin(pid, 5000)) << "sleep " << pid << " survived the timeout";
+}
+
+// Issue 33: a build writing 300 MB to stdout was kept whole (518 MB RSS).
+TEST(Subprocess, OutputPastTheCapKeepsHeadAndTailAndDrainsThePipe) {
+  ProcessOptions opts;
+  opts.maxCaptureBytes = 1000;
+  ProcessResult r =
+      runProcess({"sh", "-c",
+                  "printf HEAD; head -c 3000000 /dev/zero | tr '\\0' x; printf TAIL >&1; "
+                  "printf err >&2"},
+                 opts);
+  ASSERT_TRUE(r.started) << r.error;
+  EXPECT_EQ(r.exitCode, 0);  // read to the end: never blocked on a full pipe
+  EXPECT_FALSE(r.timedOut);
+  EXPECT_EQ(r.out.rfind("HEAD", 0), 0u);
+  EXPECT_TRUE(r.out.ends_with("xxxTAIL"));
+  EXPECT_EQ(r.outDropped, 3000008u - 1000u);
+  EXPECT_NE(r.out.find("[... " + std::to_string(r.outDropped) + " bytes left out ...]"),
+            std::string::npos);
+  EXPECT_LT(r.out.size(), 1100u);
+  EXPECT_EQ(r.err, "err");
+  EXPECT_EQ(r.errDropped, 0u);
+}
+
+TEST(Subprocess, TheDefaultCapHoldsAMebibyte) {
+  ProcessResult r = runProcess({"head", "-c", "50000000", "/dev/zero"});
+  ASSERT_TRUE(r.started) << r.error;
+  EXPECT_EQ(r.exitCode, 0);
+  EXPECT_EQ(r.outDropped, 50000000u - (1u << 20));
+  EXPECT_LT(r.out.size(), (1u << 20) + 100);
+}
+
+TEST(Subprocess, RunsInTheGivenDirectory) {
+  auto dir = TempDir::create("collido-test");
+  ASSERT_TRUE(dir);
+  ProcessOptions opts;
+  opts.directory = dir->path();
+  ProcessResult r = runProcess({"pwd", "-P"}, opts);
+  ASSERT_TRUE(r.started) << r.error;
+  EXPECT_EQ(r.out, std::filesystem::canonical(dir->path()).string() + "\n");
 }
 
 TEST(Subprocess, StdinIsEmpty) {
