@@ -14,6 +14,8 @@ namespace {
 
 // Instructions the no-progress report looks at after a boot ran out of frames.
 constexpr int kLoopProbe = 4096;
+// Bytes of a failed build's output its message ends with.
+constexpr size_t kBuildOutputTail = 4096;
 
 size_t editDistance(const std::string& a, const std::string& b) {
   std::vector<size_t> row(b.size() + 1);
@@ -83,6 +85,49 @@ std::string extensionOf(const std::string& path) {
   return std::filesystem::path(path).extension().string();
 }
 
+// The end of a build's output for its failure message: at most the last lines
+// of stderr (or of stdout when stderr is empty), starting on a line boundary.
+std::string outputTail(const ProcessResult& r) {
+  const std::string& text = r.err.empty() ? r.out : r.err;
+  size_t end = text.find_last_not_of("\n");
+  if (end == std::string::npos) return {};
+  std::string tail = text.substr(0, end + 1);
+  if (tail.size() > kBuildOutputTail) {
+    tail.erase(0, tail.size() - kBuildOutputTail);
+    const size_t nl = tail.find('\n');
+    tail = "...\n" + (nl == std::string::npos ? tail : tail.substr(nl + 1));
+  }
+  return "\n" + tail;
+}
+
+// game.build: through /bin/sh in the build directory, as a Makefile recipe would
+// run it, within game.build.timeoutMs.
+bool runBuild(const GameSpec& g, std::string* error) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(g.buildDirectory, ec)) {
+    *error = "game.build.directory: " + g.buildDirectory + " is not a directory";
+    return false;
+  }
+  ProcessOptions opts;
+  opts.timeoutMs = g.buildTimeoutMs;
+  opts.directory = g.buildDirectory;
+  const ProcessResult r = runProcess({"/bin/sh", "-c", g.buildCommand}, opts);
+  const std::string what =
+      "game.build: build command \"" + g.buildCommand + "\" in " + g.buildDirectory;
+  if (!r.started)
+    *error = what + " did not start: " + r.error;
+  else if (r.timedOut)
+    *error = what + " timed out after " + std::to_string(g.buildTimeoutMs) +
+             " ms and was stopped with everything it started (game.build.timeoutMs sets the "
+             "limit)" +
+             outputTail(r);
+  else if (r.exitCode != 0)
+    *error = what + " exited with " + std::to_string(r.exitCode) + outputTail(r);
+  else
+    return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> closestNames(const DebugInfo& symbols, const std::string& name,
@@ -122,17 +167,8 @@ AsmResult loadGameImage(const RoutineManifest& m) {
     return image;
   };
   if (!g.buildCommand.empty()) {
-    ProcessOptions opts;
-    opts.timeoutMs = 300000;
-    // Through /bin/sh in the build directory, as a Makefile recipe would run it.
-    std::vector<std::string> argv{"/bin/sh", "-c", "cd \"$0\" && exec " + g.buildCommand,
-                                  g.buildDirectory};
-    ProcessResult r = runProcess(argv, opts);
-    if (!r.started || r.exitCode != 0)
-      return fail(m.path, "game.build: \"" + g.buildCommand + "\" in " + g.buildDirectory +
-                              (r.started ? " exited with " + std::to_string(r.exitCode)
-                                         : " did not start: " + r.error) +
-                              (r.err.empty() ? "" : "\n" + r.err));
+    std::string why;
+    if (!runBuild(g, &why)) return fail(m.path, why);
   }
   RomFile rom;
   std::string error;

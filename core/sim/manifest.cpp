@@ -504,6 +504,8 @@ void readGame(JsonReader& r, const json& j, RoutineManifest& m, int version) {
     spec.buildCommand = r.string(*b, "game.build", "command");
     if (r.ok() && spec.buildCommand.empty()) r.fail("game.build.command", "is empty");
     spec.buildDirectory = resolveRelative(m.path, r.string(*b, "game.build", "directory", "."));
+    spec.buildTimeoutMs =
+        int(r.integer(*b, "game.build", "timeoutMs", 1, 86400000, kDefaultBuildTimeoutMs));
   }
   if (const json* boot = r.object(*g, "game", "boot")) {
     const bool to = boot->contains("to"), frames = boot->contains("frames");

@@ -200,6 +200,9 @@ struct SweepSpec {
   std::vector<std::string> slice;  // default 2-D slice when the whole space is too big
 };
 
+// How long `game.build.command` may run unless `game.build.timeoutMs` says.
+inline constexpr int kDefaultBuildTimeoutMs = 120000;
+
 // The manifest's "game" block (version 2): the code is the user's built ROM,
 // called in place after a boot from reset (docs/game-mode.md).
 struct GameSpec {
@@ -217,6 +220,8 @@ struct GameSpec {
   // Frame mode: which entity a call is for: "order" (the k-th call of a frame is
   // entity k), a register at the routine's entry ("X"), or "label:NAME" (a byte).
   std::string entitySlot = "order";
+  // game.build.timeoutMs: a build still running then is killed with its children.
+  int buildTimeoutMs = kDefaultBuildTimeoutMs;
 };
 
 // An entity table of the manifest's `tables` block besides the default one (the
