@@ -42,6 +42,7 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
     opts.readFile = readFile;
     opts.includeDirs = m.includeDirs;
     opts.defines = m.defines;
+    opts.manifest = m.path;  // unlocated toolchain messages name its fields
     return assemble6502(m.sources, layout, opts);
   }
 #ifdef COLLIDOSCOPE_HAVE_RGBASM

@@ -70,6 +70,13 @@ class ScratchTree {
   std::string pathOf(const std::string& file) const {
     return root_ + absoluteNormal(file).string();
   }
+  // `text` with the tree's paths turned back into the paths they copy.
+  void restoreText(std::string& text) const {
+    if (files_.empty()) return;
+    for (size_t at = text.find(root_ + "/"); at != std::string::npos;
+         at = text.find(root_ + "/", at))
+      text.erase(at, root_.size());
+  }
   // The name the caller gave for a copy's path (or a path into the tree).
   std::string original(const std::string& name) const {
     if (files_.empty() || !name.starts_with(root_ + "/")) return name;
@@ -92,13 +99,15 @@ class ScratchTree {
 };
 
 // A tool's stderr as diagnostics; when it failed without saying why, say that.
+// `input`: the source ca65 was assembling, named in a timeout.
 void collectToolOutput(const ProcessResult& r, const std::string& tool, const std::string& cfg,
-                       std::vector<Diagnostic>& diags) {
+                       const std::string& input, int timeoutMs, std::vector<Diagnostic>& diags) {
   auto parsed = parseCc65Messages(r.err + r.out, cfg);
   bool reportedError = hasErrors(parsed);
   diags.insert(diags.end(), parsed.begin(), parsed.end());
   if (r.timedOut)
-    diags.push_back(error(r.error));
+    diags.push_back(error(tool + " timed out after " + std::to_string(timeoutMs) + " ms" +
+                          (input.empty() ? " linking" : " assembling " + input)));
   else if (r.exitCode != 0 && !reportedError)
     diags.push_back(error(tool + " failed with exit code " + std::to_string(r.exitCode)));
 }
@@ -133,6 +142,13 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
       diags.push_back(error(*why, {src, 0, 0}));
       readable = false;
     }
+  }
+  // What the sources include is checked the same way: ca65 reads `.incbin
+  // "/dev/zero"` as no bytes, and waits on a FIFO until its timeout.
+  for (Diagnostic& d :
+       checkIncludedFiles(sources, IncludeSyntax::Ca65, opts.readFile, opts.includeDirs)) {
+    diags.push_back(std::move(d));
+    readable = false;
   }
   if (!readable) return result;
   for (const auto* tool : {&opts.ca65, &opts.ld65}) {
@@ -219,7 +235,9 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
       diags.push_back(error(r.error));
       return result;
     }
-    collectToolOutput(r, "ca65", {}, diags);
+    const size_t from = diags.size();
+    collectToolOutput(r, "ca65", {}, sources[i], opts.timeoutMs, diags);
+    locateAssemblerMessages(diags, from, sources[i], i, opts.manifest);
     if (r.exitCode != 0) assembled = false;
     objects.push_back(obj);
   }
@@ -232,7 +250,10 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
   // Columns are looked up while the scratch copies still exist, then names restored.
   auto finishDiagnostics = [&] {
     addCc65Columns(diags);
-    for (auto& d : diags) restoreName(d.loc.file);
+    for (auto& d : diags) {
+      restoreName(d.loc.file);
+      tree.restoreText(d.message);  // "Cannot open input file '<tree>/home/u/x.s'"
+    }
   };
   if (!assembled) {
     finishDiagnostics();
@@ -256,7 +277,16 @@ AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout
     diags.push_back(error(link.error));
     return result;
   }
-  collectToolOutput(link, "ld65", cfgPath, diags);
+  const size_t from = diags.size();
+  collectToolOutput(link, "ld65", cfgPath, {}, opts.timeoutMs, diags);
+  if (std::any_of(diags.begin() + std::ptrdiff_t(from), diags.end(),
+                  [](const Diagnostic& d) { return d.loc.file.empty(); })) {
+    std::vector<std::string> files = sources;  // where segments and symbols are looked for
+    const auto included =
+        findIncludes(sources, IncludeSyntax::Ca65, opts.readFile, opts.includeDirs);
+    files.insert(files.end(), included.begin(), included.end());
+    locateLinkerMessages(diags, from, files, opts.readFile, opts.manifest);
+  }
   finishDiagnostics();
   if (link.exitCode != 0) return result;
 

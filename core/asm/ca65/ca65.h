@@ -4,7 +4,7 @@
 //
 //   Ca65Layout layout;                       // ZEROPAGE $00, BSS $0200, CODE $8000
 //   AsmResult r = assemble6502({"collide.s", "tables.s"}, layout);
-//   if (!r.ok) show(r.diagnostics);          // file:line:col from ca65/ld65
+//   if (!r.ok) show(r.diagnostics);          // file:line:col from ca65/ld65, or ours
 //   machine.load(r.chunks);                  // placed segments
 //   r.debug.lineFor(pc);                     // from ld65 --dbgfile
 //
@@ -66,10 +66,16 @@ struct Ca65Options {
   std::string labelFile;  // -Ln (VICE labels)
   std::string mapFile;    // -m
   int timeoutMs = 30000;  // per tool run
+  // The routine manifest the sources come from, when there is one: messages no
+  // source line explains (a source ca65 cannot open, the generated linker config)
+  // are located there as `sources[i]` or `layout`. Empty: at the source.
+  std::string manifest;
 };
 
 // Assembles and links `sources` (paths as the user names them; diagnostics and
-// debug info use the same names). Never throws: failures are diagnostics.
+// debug info use the same names). Never throws: failures are diagnostics, each
+// with a location. An `.include` or `.incbin` naming a device, FIFO or
+// directory is refused at its directive before ca65 runs (checkIncludedFiles).
 AsmResult assemble6502(const std::vector<std::string>& sources, const Ca65Layout& layout,
                        const Ca65Options& opts = {});
 

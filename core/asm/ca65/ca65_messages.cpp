@@ -59,6 +59,68 @@ size_t findWord(const std::string& line, const std::string& word) {
   return std::string::npos;
 }
 
+constexpr const char* kConfigPrefix = "linker config: ";
+
+// `line` up to its comment (a ';' outside a string).
+std::string codeOf(const std::string& line) {
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '"') quoted = !quoted;
+    if (line[i] == ';' && !quoted) return line.substr(0, i);
+  }
+  return line;
+}
+
+bool equalsNoCase(const std::string& a, size_t at, const std::string& word) {
+  if (at + word.size() > a.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[at + i])) != word[i]) return false;
+  return true;
+}
+
+// The column (0-based) where `code` selects segment `name`: the quoted name of a
+// `.segment "NAME"`, or a `.code`-style directive for the five standard ones.
+size_t segmentColumn(const std::string& code, const std::string& name) {
+  static const std::map<std::string, std::string> shorthand = {{"CODE", ".code"},
+                                                               {"RODATA", ".rodata"},
+                                                               {"BSS", ".bss"},
+                                                               {"DATA", ".data"},
+                                                               {"ZEROPAGE", ".zeropage"}};
+  for (size_t pos = code.find('.'); pos != std::string::npos; pos = code.find('.', pos + 1)) {
+    if (equalsNoCase(code, pos, ".segment")) {
+      const size_t q = code.find_first_not_of(" \t", pos + 8);
+      if (q != std::string::npos && code.compare(q, name.size() + 2, '"' + name + '"') == 0)
+        return q;
+    }
+    auto it = shorthand.find(name);
+    if (it != shorthand.end() && equalsNoCase(code, pos, it->second)) {
+      const size_t end = pos + it->second.size();
+      if (end == code.size() || !isWordChar(code[end])) return pos;
+    }
+  }
+  return std::string::npos;
+}
+
+// Where the sources first select segment `name` (segment) or use `name`.
+std::optional<SourceLoc> findInSources(
+    const std::vector<std::string>& files,
+    const std::function<std::optional<std::string>(const std::string&)>& read,
+    const std::string& name, bool segment) {
+  for (const std::string& file : files) {
+    std::optional<std::string> text = read ? read(file) : std::nullopt;
+    if (!text) text = readTextFile(file);  // never a device or FIFO
+    if (!text) continue;
+    std::istringstream in(*text);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      const std::string code = codeOf(line);
+      const size_t col = segment ? segmentColumn(code, name) : findWord(code, name);
+      if (col != std::string::npos) return SourceLoc{file, n, int(col) + 1};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> parseCc65Messages(const std::string& text,
@@ -116,6 +178,9 @@ std::vector<Diagnostic> parseCc65Messages(const std::string& text,
         haveSev = true;
         d.loc = loc;
         body = m[2];
+      } else if (std::regex_match(line, m, sevLine) && severityOf(m[1], sev)) {
+        haveSev = true;  // "Fatal error: Cannot open input file 'x.s'": no location
+        body = m[2];
       }
     }
     if (!haveSev) {
@@ -129,7 +194,7 @@ std::vector<Diagnostic> parseCc65Messages(const std::string& text,
     d.message = body;
     if (!generatedConfig.empty() && d.loc.file == generatedConfig) {
       d.loc = {};
-      d.message = "linker config: " + d.message;
+      d.message = kConfigPrefix + d.message;
     }
     out.push_back(std::move(d));
   }
@@ -158,6 +223,54 @@ void addCc65Columns(std::vector<Diagnostic>& diags) {
     if (std::regex_search(d.message, m, quoted)) col = findWord(src, m[1].str());
     if (col == std::string::npos) col = src.find_first_not_of(" \t");
     if (col != std::string::npos) d.loc.col = static_cast<int>(col) + 1;
+  }
+}
+
+}  // namespace core
+
+namespace core {
+
+void locateAssemblerMessages(std::vector<Diagnostic>& diags, size_t from, const std::string& source,
+                             size_t index, const std::string& manifest) {
+  for (size_t i = from; i < diags.size(); ++i) {
+    Diagnostic& d = diags[i];
+    if (!d.loc.file.empty()) continue;
+    if (manifest.empty()) {
+      d.loc = {source, 0, 0};
+    } else {
+      d.loc = {manifest, 0, 0};
+      d.message = "sources[" + std::to_string(index) + "]: " + d.message;
+    }
+  }
+}
+
+void locateLinkerMessages(std::vector<Diagnostic>& diags, size_t from,
+                          const std::vector<std::string>& files,
+                          const std::function<std::optional<std::string>(const std::string&)>& read,
+                          const std::string& manifest) {
+  static const std::regex segmentName(R"([Ss]egment '([^']+)')");
+  static const std::regex quotedName(R"('([^']+)')");
+  for (size_t i = from; i < diags.size(); ++i) {
+    Diagnostic& d = diags[i];
+    if (!d.loc.file.empty()) continue;
+    const bool config = d.message.starts_with(kConfigPrefix);
+    std::smatch m;
+    std::optional<SourceLoc> at;
+    if (std::regex_search(d.message, m, segmentName))
+      at = findInSources(files, read, m[1].str(), true);
+    else if (std::regex_search(d.message, m, quotedName))
+      at = findInSources(files, read, m[1].str(), false);
+    else if (i > from && !diags[i - 1].loc.file.empty())
+      at = diags[i - 1].loc;
+    if (at) {
+      d.loc = *at;
+      if (config) d.message.erase(0, std::char_traits<char>::length(kConfigPrefix));
+    } else if (!manifest.empty()) {
+      d.loc = {manifest, 0, 0};
+      d.message = config ? "layout: " + d.message : "sources: " + d.message;
+    } else if (!files.empty()) {
+      d.loc = {files.front(), 0, 0};
+    }
   }
 }
 

@@ -11,9 +11,13 @@
 //
 // ca65 gives no column; addCc65Columns fills one in from the source: where the
 // quoted name in the message appears on the line, else the line's first
-// non-blank character.
+// non-blank character. What neither tool locates (a file ca65 cannot open, an
+// unplaced segment, an overflow in the generated linker config) is located by
+// locateAssemblerMessages and locateLinkerMessages.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +29,25 @@ namespace core {
 // nothing to the user, so they are dropped (the message says "linker config").
 std::vector<Diagnostic> parseCc65Messages(const std::string& text,
                                           const std::string& generatedConfig = {});
+
+// Gives the messages diags[from..] of ca65 assembling `source` (sources[index]
+// of the call) a location where they have none ("Cannot open input file", a
+// timeout): the routine manifest, named as field `sources[index]`, when
+// `manifest` is set, else the source itself.
+void locateAssemblerMessages(std::vector<Diagnostic>& diags, size_t from, const std::string& source,
+                             size_t index, const std::string& manifest);
+
+// Gives ld65's messages diags[from..] a location where they have none. One
+// quoting a segment goes to its `.segment "NAME"` directive in `files` (the
+// sources and what they include; `read` gives unsaved text), one quoting
+// another name to the first line using it, one quoting nothing to the message
+// before it ("Cannot generate most of the files due to memory area overflow").
+// The rest go to the manifest, as field `layout` for the linker config made from
+// it or `sources`, or without a manifest to the first of `files`.
+void locateLinkerMessages(std::vector<Diagnostic>& diags, size_t from,
+                          const std::vector<std::string>& files,
+                          const std::function<std::optional<std::string>(const std::string&)>& read,
+                          const std::string& manifest);
 
 // Fills in columns for diagnostics that have a file and line but no column,
 // reading each source file at most once. Unreadable files are left alone.
