@@ -86,7 +86,8 @@ std::string extensionOf(const std::string& path) {
 }
 
 // The end of a build's output for its failure message: at most the last lines
-// of stderr (or of stdout when stderr is empty), starting on a line boundary.
+// of stderr (or of stdout when stderr is empty), starting on a line boundary,
+// control bytes shown as '.'.
 std::string outputTail(const ProcessResult& r) {
   const std::string& text = r.err.empty() ? r.out : r.err;
   size_t end = text.find_last_not_of("\n");
@@ -97,6 +98,8 @@ std::string outputTail(const ProcessResult& r) {
     const size_t nl = tail.find('\n');
     tail = "...\n" + (nl == std::string::npos ? tail : tail.substr(nl + 1));
   }
+  for (char& c : tail)  // a terminal or status line shows no raw control bytes
+    if (uint8_t(c) < 0x20 && c != '\n' && c != '\t') c = '.';
   return "\n" + tail;
 }
 

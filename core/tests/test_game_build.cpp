@@ -124,6 +124,16 @@ TEST_F(GameBuild, AMissingBuildDirectoryIsLocated) {
       << r.diagnosticsText();
 }
 
+TEST_F(GameBuild, BinaryOutputIsShownWithoutControlBytes) {
+  AsmResult r =
+      game::loadGameImage(manifest("head -c 100000 /dev/zero; printf 'x\\033y'; exit 1", 60000));
+  ASSERT_FALSE(r.ok);
+  const std::string& msg = r.diagnostics.at(0).message;
+  EXPECT_TRUE(msg.ends_with("\n...\nx.y") || msg.ends_with("....x.y")) << msg.substr(0, 200);
+  EXPECT_EQ(msg.find('\0'), std::string::npos);
+  EXPECT_LT(msg.size(), 5000u);
+}
+
 TEST_F(GameBuild, ASucceedingBuildGoesOnToTheRom) {
   AsmResult r = game::loadGameImage(manifest("echo built > build.log", 60000));
   EXPECT_EQ(read("build.log"), "built");
