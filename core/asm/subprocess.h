@@ -24,7 +24,7 @@ namespace core {
 struct ProcessOptions {
   int timeoutMs = 60000;  // its process group is killed (SIGKILL) after this long; <= 0: never
   size_t maxCaptureBytes = size_t(1) << 20;  // per stream: half from the head, half the tail
-  std::string directory;                      // its working directory; empty: ours
+  std::string directory;                     // its working directory; empty: ours
 };
 
 struct ProcessResult {
