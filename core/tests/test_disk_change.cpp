@@ -84,16 +84,32 @@ TEST_F(DiskChange, EntitiesInputAndNamesOfTheScenario) {
   EXPECT_TRUE(anyLine(lines, "input differs from frame 30")) << all(lines);
 }
 
-TEST_F(DiskChange, TextIsOneBlockBetweenTheCommonStartAndEnd) {
-  const auto lines = textChanges("a\nb\ntheirs\nd\n", "a\nb\nmine 1\nmine 2\nd\n");
-  EXPECT_TRUE(anyLine(lines, "4 lines on disk, 5 here")) << all(lines);
-  EXPECT_TRUE(anyLine(lines, "differ from line 3: line 3 on disk, lines 3-4 here")) << all(lines);
-  EXPECT_TRUE(anyLine(lines, "on disk: theirs")) << all(lines);
-  EXPECT_TRUE(anyLine(lines, "here: mine 1")) << all(lines);
-  // Lines added only: none on disk.
-  EXPECT_TRUE(anyLine(textChanges("a\n", "a\nb\n"), "none (before line 2) on disk, line 2 here"))
-      << all(textChanges("a\n", "a\nb\n"));
+TEST_F(DiskChange, TextIsALineDiffWithItsPlaces) {
+  // They added a line at the top, we one at the end: two places, not the whole file.
+  std::string body;
+  for (int i = 0; i < 50; ++i) body += "line " + std::to_string(i) + "\n";
+  auto lines = textChanges("; theirs\n" + body, body + "; mine\n");
+  EXPECT_TRUE(anyLine(lines,
+                      "51 lines on disk, 51 here: 1 line only on disk, 1 only here, in 2 "
+                      "places"))
+      << all(lines);
+  EXPECT_TRUE(anyLine(lines, "only on disk, line 1: \"; theirs\"")) << all(lines);
+  EXPECT_TRUE(anyLine(lines, "only here, line 51: \"; mine\"")) << all(lines);
+  // A line replaced by two.
+  lines = textChanges("a\nb\ntheirs\nd\n", "a\nb\nmine 1\nmine 2\nd\n");
+  EXPECT_TRUE(anyLine(lines, "in 1 place")) << all(lines);
+  EXPECT_TRUE(anyLine(lines,
+                      "line 3 on disk, 3 here: \"theirs\" on disk, \"mine 1\" and 1 more "
+                      "line here"))
+      << all(lines);
   EXPECT_TRUE(anyLine(textChanges("a\nb", "a\nb\n"), "only the line ends differ"));
+  // Many places: the first few, then a count.
+  std::string mine = body;
+  for (int i = 0; i < 50; i += 5)
+    mine.replace(mine.find("line " + std::to_string(i) + "\n"), 4, "LINE");
+  lines = textChanges(body, mine);
+  EXPECT_TRUE(anyLine(lines, "in 10 places")) << all(lines);
+  EXPECT_TRUE(anyLine(lines, "and 6 more places")) << all(lines);
 }
 
 }  // namespace

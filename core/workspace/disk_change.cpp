@@ -1,6 +1,7 @@
 #include "core/workspace/disk_change.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 namespace core {
@@ -100,6 +101,66 @@ std::vector<std::string> splitLines(const std::string& text) {
   return lines;
 }
 
+// A run of lines that differ: `diskCount` lines of the disk's text from
+// `diskAt` stand where the open text has `openCount` from `openAt`.
+struct Hunk {
+  size_t diskAt = 0, diskCount = 0, openAt = 0, openCount = 0;
+};
+
+// The hunks of a line diff: the common start and end are trimmed, the middle
+// is aligned by a longest common subsequence when it is small enough
+// (kMaxCells), else it counts as one hunk.
+std::vector<Hunk> lineHunks(const std::vector<std::string>& d, const std::vector<std::string>& o) {
+  constexpr size_t kMaxCells = 4u << 20;  // 8 MiB of lengths at most
+  size_t head = 0;
+  while (head < d.size() && head < o.size() && d[head] == o[head]) ++head;
+  size_t tail = 0;
+  while (tail < d.size() - head && tail < o.size() - head &&
+         d[d.size() - 1 - tail] == o[o.size() - 1 - tail])
+    ++tail;
+  const size_t n = d.size() - head - tail, m = o.size() - head - tail;
+  std::vector<Hunk> hunks;
+  if (n == 0 && m == 0) return hunks;
+  if (n == 0 || m == 0 || (n + 1) * (m + 1) > kMaxCells || std::max(n, m) >= 65535) {
+    hunks.push_back({head, n, head, m});
+    return hunks;
+  }
+  // lcs[i][j]: the longest common subsequence of d[head+i..] and o[head+j..].
+  std::vector<uint16_t> lcs((n + 1) * (m + 1), 0);
+  auto at = [&](size_t i, size_t j) -> uint16_t& { return lcs[i * (m + 1) + j]; };
+  for (size_t i = n; i-- > 0;)
+    for (size_t j = m; j-- > 0;)
+      at(i, j) = d[head + i] == o[head + j] ? uint16_t(at(i + 1, j + 1) + 1)
+                                            : std::max(at(i + 1, j), at(i, j + 1));
+  size_t i = 0, j = 0;
+  Hunk cur;
+  bool open = false;
+  auto close = [&] {
+    if (open) hunks.push_back(cur);
+    open = false;
+  };
+  while (i < n || j < m) {
+    if (i < n && j < m && d[head + i] == o[head + j]) {
+      close();
+      ++i, ++j;
+      continue;
+    }
+    if (!open) {
+      cur = {head + i, 0, head + j, 0};
+      open = true;
+    }
+    if (j < m && (i == n || at(i, j + 1) >= at(i + 1, j))) {
+      ++cur.openCount;
+      ++j;
+    } else {
+      ++cur.diskCount;
+      ++i;
+    }
+  }
+  close();
+  return hunks;
+}
+
 }  // namespace
 
 std::vector<std::string> mapChanges(const MapDocument& d, const MapDocument& o) {
@@ -187,27 +248,40 @@ std::vector<std::string> scenarioChanges(const Scenario& d, const Scenario& o) {
 std::vector<std::string> textChanges(const std::string& disk, const std::string& open) {
   if (disk == open) return {};
   const std::vector<std::string> d = splitLines(disk), o = splitLines(open);
-  size_t head = 0;
-  while (head < d.size() && head < o.size() && d[head] == o[head]) ++head;
-  size_t tail = 0;
-  while (tail < d.size() - head && tail < o.size() - head &&
-         d[d.size() - 1 - tail] == o[o.size() - 1 - tail])
-    ++tail;
-  const size_t dn = d.size() - head - tail, on = o.size() - head - tail;
   std::vector<std::string> out;
-  out.push_back(std::to_string(d.size()) + " lines on disk, " + std::to_string(o.size()) + " here");
-  auto span = [](size_t from, size_t n) {
-    return n == 0   ? "none (before line " + std::to_string(from + 1) + ")"
-           : n == 1 ? "line " + std::to_string(from + 1)
-                    : "lines " + std::to_string(from + 1) + "-" + std::to_string(from + n);
-  };
-  if (dn == 0 && on == 0)
+  const std::vector<Hunk> hunks = lineHunks(d, o);
+  if (hunks.empty()) {
     out.push_back("the lines are the same; only the line ends differ");
-  else
-    out.push_back("differ from line " + std::to_string(head + 1) + ": " + span(head, dn) +
-                  " on disk, " + span(head, on) + " here");
-  if (dn > 0 && head < d.size()) out.push_back("on disk: " + d[head].substr(0, 80));
-  if (on > 0 && head < o.size()) out.push_back("here: " + o[head].substr(0, 80));
+    return out;
+  }
+  size_t onlyDisk = 0, onlyHere = 0;
+  for (const Hunk& h : hunks) onlyDisk += h.diskCount, onlyHere += h.openCount;
+  out.push_back(
+      std::to_string(d.size()) + " lines on disk, " + std::to_string(o.size()) +
+      " here: " + plural(onlyDisk, "line", "lines") + " only on disk, " + std::to_string(onlyHere) +
+      " only here, " +
+      (hunks.size() == 1 ? "in 1 place" : "in " + std::to_string(hunks.size()) + " places"));
+  auto text = [](const std::vector<std::string>& lines, size_t at, size_t count) {
+    std::string t = lines[at];
+    if (t.size() > 60) t = t.substr(0, 60) + "...";
+    return "\"" + t + "\"" +
+           (count > 1 ? " and " + plural(count - 1, "more line", "more lines") : std::string());
+  };
+  for (size_t i = 0; i < hunks.size() && i < kPlaces; ++i) {
+    const Hunk& h = hunks[i];
+    if (h.openCount == 0)
+      out.push_back("only on disk, line " + std::to_string(h.diskAt + 1) + ": " +
+                    text(d, h.diskAt, h.diskCount));
+    else if (h.diskCount == 0)
+      out.push_back("only here, line " + std::to_string(h.openAt + 1) + ": " +
+                    text(o, h.openAt, h.openCount));
+    else
+      out.push_back("line " + std::to_string(h.diskAt + 1) + " on disk, " +
+                    std::to_string(h.openAt + 1) + " here: " + text(d, h.diskAt, h.diskCount) +
+                    " on disk, " + text(o, h.openAt, h.openCount) + " here");
+  }
+  if (hunks.size() > kPlaces)
+    out.push_back("and " + plural(hunks.size() - kPlaces, "more place", "more places"));
   return out;
 }
 

@@ -24,9 +24,9 @@ std::vector<std::string> mapChanges(const MapDocument& disk, const MapDocument& 
 // hitbox), input script, frames, oracle, view and expectations. The map's own
 // contents are mapChanges'.
 std::vector<std::string> scenarioChanges(const Scenario& disk, const Scenario& open);
-// Lines: how many differ, added and removed, and where the first changed
-// block starts and ends in each (a common start and end are trimmed, the rest
-// is one block).
+// Lines: how many are only on disk and only here, in how many places, and the
+// first few places with their first line (a line diff; a very large changed
+// middle counts as one place).
 std::vector<std::string> textChanges(const std::string& disk, const std::string& open);
 
 }  // namespace core
