@@ -152,7 +152,8 @@ int main(int argc, char** argv) {
                  "(repeatable)");
   cli.add_flag("--save", opts.save, "File > Save, after the edits and --change-on-disk");
   cli.add_option("--then-open", opts.thenOpen,
-                 "File > Open PATH after the steps above (unsaved work asks first)");
+                 "Open PATH after the steps above, as the Binding panel's Write... does (unsaved "
+                 "work asks first)");
   cli.add_option("--answer", opts.answers,
                  "Press this button in the next prompt that opens: save, discard, cancel "
                  "(Save changes?), overwrite, reload, cancel (Changed on disk); repeatable, "

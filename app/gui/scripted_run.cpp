@@ -194,8 +194,9 @@ namespace app {
 
 // Lost work, scripted: --append-routine (an unsaved routine edit), then
 // --change-on-disk (another program writes a document file; the files are
-// then polled as the app polls them), --save and --then-open, each as the
-// user's action would run. The prompts they open take --answer on the frames
+// then polled as the app polls them), --save and --then-open (a document
+// opened the way the Binding panel's Write... does), each as the user's
+// action would run. The prompts they open take --answer on the frames
 // that follow (or stay shown for --screenshot).
 void GuiApp::documentScript() {
   if (!sim()) return;
@@ -253,7 +254,11 @@ void GuiApp::documentScript() {
     std::printf("script: save: %s\n", saved ? status_.c_str() : ("not saved: " + status_).c_str());
   }
   if (!opts_.thenOpen.empty()) {
-    requestAction(FileAction::OpenPath, opts_.thenOpen);
+    // As the Binding panel's Write... and Open game... open a document: straight
+    // through openPath, which must ask about unsaved work itself (File > Open
+    // asks before it gets there).
+    closeAuditCase();
+    openPath(opts_.thenOpen);
     if (!edit_.askSave) std::printf("script: %s\n", status_.c_str());
   }
 }
