@@ -4,31 +4,23 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/util/user_dirs.h"
+
 namespace fs = std::filesystem;
 
 namespace app {
 
-namespace {
-
-// $XDG_CONFIG_HOME/collidoscope or ~/.config/collidoscope, not created.
-fs::path configPath() {
-  fs::path base;
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-    base = xdg;
-  else if (const char* home = std::getenv("HOME"); home && *home)
-    base = fs::path(home) / ".config";
-  else
-    base = fs::temp_directory_path();
-  return base / "collidoscope";
+std::string configDirPath() {
+  const std::string base = core::userBaseDir("XDG_CONFIG_HOME", ".config");
+  return base.empty() ? std::string() : (fs::path(base) / "collidoscope").string();
 }
 
-}  // namespace
-
 std::string configDir() {
-  fs::path dir = configPath();
+  const std::string dir = configDirPath();
+  if (dir.empty()) return dir;
   std::error_code ec;
   fs::create_directories(dir, ec);
-  return dir.string();
+  return dir;
 }
 
 std::string installedDataDir(const std::string& exe) {
@@ -79,7 +71,8 @@ std::string userImguiIni(std::string* error) {
 
 std::string layoutToRead() {
   std::error_code ec;
-  if (fs::path user = configPath() / "imgui.ini"; fs::exists(user, ec)) return user.string();
+  if (fs::path user = fs::path(configDirPath()) / "imgui.ini"; fs::exists(user, ec))
+    return user.string();
   fs::path shipped = fs::path(dataDir()) / "imgui.ini";
   return fs::exists(shipped, ec) ? shipped.string() : std::string();
 }

@@ -8,8 +8,12 @@
 
 namespace app {
 
-// $XDG_CONFIG_HOME/collidoscope, or ~/.config/collidoscope. Created if missing.
+// $XDG_CONFIG_HOME/collidoscope, or ~/.config/collidoscope, where ~ is $HOME or,
+// when HOME is unset, the password database's home for this user (never the
+// shared temp folder: core/util/user_dirs.h). Created if missing.
 std::string configDir();
+// The same folder, not created ("" when there is nowhere private to put it).
+std::string configDirPath();
 
 // The directory holding assets/, maps/ and imgui.ini: $COLLIDOSCOPE_DATA_DIR,
 // else the installed samples beside the program (bin/../share/collidoscope,

@@ -1,13 +1,15 @@
 // Never lose work: while the document has unsaved edits (map, scenario or
-// routine buffers) a recovery copy is written every minute to the user's
-// state directory, and kept staged for the crash handler (core/util/
-// crash_save.h) between autosaves. On the next start a modal lists the copies
-// of sessions that are no longer running: recover one, or discard them. A
-// clean save or quit removes this session's copy.
+// routine buffers) a recovery copy is written to the user's state directory
+// 3 seconds after the first edit, then every minute, and kept staged for the
+// crash handler (core/util/crash_save.h) between autosaves. On the next start
+// a modal lists the copies of sessions that are no longer running: recover
+// one, or discard them. A copy that fails to load is set aside (rejected/),
+// never offered again. A clean save or quit removes this session's copy.
 //
 // Scripted runs (tests, screenshots) autosave only with --autosave-seconds
-// and answer the prompt with --recover newest|discard (--recover ask shows it,
-// for a screenshot).
+// (--autosave-first-seconds sets the first copy's delay) and answer the
+// prompt with --recover newest|discard (--recover ask shows it, for a
+// screenshot).
 #include <imgui.h>
 #include <unistd.h>
 
@@ -40,6 +42,7 @@ std::string clockTime(int64_t t) {
 }  // namespace
 
 GuiApp::~GuiApp() {
+  if (opts_.printDocument) printDocument();
   if (!recovery_.enabled) return;
   core::stageCrashSave("");
   // With an audit case shown, sim() is the case: the last autosave stays as it is.
@@ -56,26 +59,41 @@ void GuiApp::startRecovery() {
   const bool scripted = opts_.frames > 0;
   recovery_.enabled = !scripted || opts_.autosaveSeconds >= 0;
   if (opts_.autosaveSeconds >= 0) recovery_.interval = opts_.autosaveSeconds;
+  if (opts_.autosaveFirstSeconds >= 0) recovery_.firstDelay = opts_.autosaveFirstSeconds;
   const std::string dir = core::recoveryDir();
+  if (dir.empty()) {
+    std::fprintf(stderr, "collidoscope: no recovery copies: no private folder for them\n");
+    recovery_.enabled = false;
+    return;
+  }
   recovery_.file = core::recoveryFileFor(dir, int(::getpid()));
   if (recovery_.enabled) {
     std::string error;
     if (!core::installCrashSave(recovery_.file, &error))
       std::fprintf(stderr, "collidoscope: no crash save: %s\n", error.c_str());
   }
-  for (core::RecoveryInfo& info : core::listRecoveries(dir))
-    if (!info.running) recovery_.offered.push_back(std::move(info));
+  // A copy an earlier start stopped while loading is set aside, never offered again.
+  for (const std::string& kept : core::finishInterruptedLoads(dir))
+    rejectedRecovery(kept, "the app stopped while loading it");
+  for (core::RecoveryInfo& info : core::listRecoveries(dir)) {
+    if (info.running) continue;
+    if (!info.error.empty()) {  // it cannot be loaded: out of the way, with a word where
+      std::string error;
+      const std::string kept = core::setAsideRecovery(info.file, &error);
+      rejectedRecovery(kept.empty() ? info.file : kept,
+                       info.error + (kept.empty() ? "; " + error : ""));
+      continue;
+    }
+    recovery_.offered.push_back(std::move(info));
+  }
   if (recovery_.offered.empty()) {
     if (!opts_.recover.empty()) std::printf("recovery: nothing to recover in %s\n", dir.c_str());
     return;
   }
   if (opts_.recover == "newest") {
-    // The newest readable copy; a scripted run reports what it did.
-    for (const core::RecoveryInfo& info : recovery_.offered)
-      if (info.error.empty()) {
-        if (recoverFrom(info)) std::printf("recovery: recovered %s\n", info.file.c_str());
-        break;
-      }
+    // The newest copy; a scripted run reports what it did.
+    const core::RecoveryInfo info = recovery_.offered.front();
+    if (recoverFrom(info)) std::printf("recovery: recovered %s\n", info.file.c_str());
     if (!sim()) scriptError_ = "--recover: no copy could be recovered: " + status_;
     recovery_.offered.clear();
   } else if (opts_.recover == "discard") {
@@ -84,6 +102,15 @@ void GuiApp::startRecovery() {
   } else if (!scripted || opts_.recover == "ask") {
     recovery_.showPrompt = true;
   }
+}
+
+// A copy that failed to load, now at `kept` (in rejected/ unless it could not be moved).
+void GuiApp::rejectedRecovery(const std::string& kept, const std::string& why) {
+  const std::string line =
+      "Recovery copy not loaded (" + why + "); kept as " + kept + ", it will not be offered again";
+  std::fprintf(stderr, "collidoscope: %s\n", line.c_str());
+  if (opts_.frames > 0) std::printf("recovery: set aside %s\n", kept.c_str());
+  status_ = status_.empty() ? line : status_ + "  |  " + line;
 }
 
 core::RecoveryDocument GuiApp::recoveryDocument() const {
@@ -115,13 +142,17 @@ void GuiApp::autosave(double now) {
     }
     if (recovery_.stagedKey != 0) core::stageCrashSave("");
     recovery_.stagedKey = 0;
-    recovery_.lastWrite = now;  // the first copy is due an interval after the first edit
+    recovery_.nextWrite = -1;
     return;
   }
   // An audit case shown in the document's place is not the document.
   if (audit_.saved) return;
-  if (now - recovery_.lastWrite >= recovery_.interval) {
-    recovery_.lastWrite = now;
+  // The first copy follows the first edit within seconds (SIGKILL cannot be
+  // caught: a minute's wait would lose the minute); then one an interval.
+  if (recovery_.nextWrite < 0)
+    recovery_.nextWrite = now + std::min(recovery_.firstDelay, recovery_.interval);
+  if (now >= recovery_.nextWrite) {
+    recovery_.nextWrite = now + recovery_.interval;
     recovery_.lastStage = now;
     std::string error;
     if (writeRecoveryNow(&error)) {
@@ -151,11 +182,26 @@ void GuiApp::autosave(double now) {
 bool GuiApp::recoverFrom(const core::RecoveryInfo& info) {
   core::RecoveryDocument doc;
   std::string error;
-  auto sim = std::make_unique<core::Simulation>();
-  if (!core::readRecovery(info.file, doc, &error) || !sim->build(doc.scenario, &error) ||
-      !core::roomEncodes(*sim, &error)) {
+  // Claimed before it is read: a copy that takes the app down while loading
+  // stays set aside (the next start says where), and is not offered again.
+  const std::string claimed = core::claimRecovery(info.file, int(::getpid()), &error);
+  if (claimed.empty()) {
     status_ = "Cannot recover: " + error;
     std::fprintf(stderr, "collidoscope: %s\n", status_.c_str());
+    return false;
+  }
+  auto sim = std::make_unique<core::Simulation>();
+  if (!core::readRecovery(claimed, doc, &error) || !sim->build(doc.scenario, &error) ||
+      !core::roomEncodes(*sim, &error)) {
+    std::string why;
+    const std::string kept = core::settleRejected(claimed, &why);
+    // The error names the claim; the user finds the file under its kept name.
+    if (!kept.empty())
+      for (size_t at; (at = error.find(claimed)) != std::string::npos;)
+        error.replace(at, claimed.size(), kept);
+    status_.clear();
+    rejectedRecovery(kept.empty() ? claimed : kept, error);
+    status_ = "Cannot recover: " + status_;
     return false;
   }
   closeAuditCase();
@@ -181,9 +227,15 @@ bool GuiApp::recoverFrom(const core::RecoveryInfo& info) {
       editor_.message = std::to_string(doc.buffers.size() - restored) +
                         " recovered routine file(s) are no longer part of the routine";
   }
-  // The old session's copy now lives on as this session's.
-  core::removeRecovery(info.file);
+  // The old session's copy now lives on as this session's: it stays on disk
+  // until this session writes its own (or saves, or quits clean).
+  std::error_code ec;
   recovery_.onDisk = false;
+  if (recovery_.enabled) {
+    fs::rename(claimed, recovery_.file, ec);
+    recovery_.onDisk = !ec;
+  }
+  if (!recovery_.onDisk) core::removeRecovery(claimed);
   status_ = "Recovered " + info.document + " from " + clockTime(info.savedAt) + " (unsaved)";
   updateTitle();
   return true;
@@ -229,9 +281,9 @@ void GuiApp::drawRecoveryPrompt() {
     const core::RecoveryInfo info = recovery_.offered[size_t(act)];
     recovery_.offered.erase(recovery_.offered.begin() + act);
     if (recover) {
-      // One document at a time: the others wait for the next start.
-      recoverFrom(info);
-      recovery_.showPrompt = false;
+      // One document at a time: the others wait for the next start. A copy
+      // that fails to load is set aside, and the prompt stays for the others.
+      if (recoverFrom(info)) recovery_.showPrompt = false;
     } else {
       core::removeRecovery(info.file);
     }

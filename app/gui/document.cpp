@@ -137,9 +137,17 @@ void GuiApp::documentOpened(const std::string& path, bool untitledScenario) {
   if (!path.empty()) edit_.recent.add(path);
   updateTitle();
   watchDocumentFiles();  // reload on change: the ROM, symbols, sources and manifest
+  takeDiskBaselines();   // ... and the map and scenario (disk_conflict.cpp)
 }
 
 bool GuiApp::openPath(const std::string& path) {
+  // Every way of opening another document (the Binding panel's Write, Open
+  // game...) asks about unsaved work first, routine buffers included; the
+  // prompt's Save or Discard comes back here with nothing left to lose.
+  if (dirty()) {
+    requestAction(FileAction::OpenPath, path);
+    return false;
+  }
   // Nothing a file holds may take the app, and unsaved work, down: whatever a
   // load throws becomes the status line, and the open document stays.
   try {
@@ -198,16 +206,21 @@ bool GuiApp::saveDocument() {
   if (!canEdit() || !hasEntities()) return false;
   std::string error;
   const int routineFiles = unsavedFileCount(editor_);
+  core::Scenario& s = sim()->scenario();
+  const bool needScenario = scenarioDirty();
+  const bool mapChanged = mapDirty();
+  const bool needMap = mapChanged || s.mapPath.empty();
+  // Nothing goes over a file another program changed since it was read without
+  // asking (disk_conflict.cpp); the prompt's Overwrite saves again.
+  if (auto conflicts = saveConflicts(needMap, needScenario, true); !conflicts.empty()) {
+    askAboutDisk(std::move(conflicts), true, false);
+    return false;
+  }
   if (!saveUnsavedFiles(editor_, &error)) {
     status_ = "Save failed: " + error;
     return false;
   }
-  core::Scenario& s = sim()->scenario();
-  const bool needScenario =
-      edit_.history.dirty(core::DocPart::Scenario) || edit_.scenarioDirtyExtra;
-  const bool mapDirty = edit_.history.dirty(core::DocPart::Map) || edit_.mapDirtyExtra;
-  const bool needMap = mapDirty || s.mapPath.empty();
-  if (routineFiles > 0 && !needScenario && !mapDirty) {
+  if (routineFiles > 0 && !needScenario && !mapChanged) {
     status_ =
         "Saved " + std::to_string(routineFiles) + " routine file" + (routineFiles == 1 ? "" : "s");
     updateTitle();
@@ -223,6 +236,7 @@ bool GuiApp::saveDocument() {
   }
   edit_.history.markSaved(core::DocPart::Map);
   edit_.mapDirtyExtra = false;
+  if (needMap) takeDiskBaselines(false, true);
   if (needScenario && !core::saveScenario(s.path, s, &error)) {
     status_ = "Save failed: " + error;
     return false;
@@ -230,6 +244,7 @@ bool GuiApp::saveDocument() {
   if (needScenario) {
     edit_.history.markSaved(core::DocPart::Scenario);
     edit_.scenarioDirtyExtra = false;
+    takeDiskBaselines(true, false);
   }
   status_ = "Saved " + (needScenario ? s.path : s.mapPath);
   updateTitle();
@@ -251,6 +266,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
     edit_.mapDirtyExtra = false;
     // A titled scenario on disk still names the old map until it is saved too.
     if (!edit_.scenarioUntitled) edit_.scenarioDirtyExtra = true;
+    takeDiskBaselines(false, true);
     edit_.recent.add(path);
     status_ = "Saved map " + path;
     updateTitle();
@@ -276,6 +292,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
   edit_.history.markSaved(core::DocPart::Scenario);
   edit_.scenarioUntitled = false;
   edit_.scenarioDirtyExtra = false;
+  takeDiskBaselines();
   edit_.recent.add(path);
   status_ = "Saved " + path + " (map " + fileName(s.mapPath) + ")";
   updateTitle();
@@ -411,10 +428,18 @@ void GuiApp::drawDocumentDialogs() {
   if (edit_.askSave) {
     ImGui::OpenPopup("Save changes?");
     edit_.askSave = false;
+    if (opts_.frames > 0) {
+      updateTitle();
+      std::printf("prompt: save changes? %s\n", edit_.title.c_str());
+      for (const EditorFile& f : editor_.files)
+        if (f.dirty()) std::printf("prompt:   routine file %s\n", f.path.c_str());
+    }
   }
   if (!ImGui::BeginPopupModal("Save changes?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  ImGui::Text("%s has unsaved changes.",
-              edit_.title.substr(2, edit_.title.find(" - ") - 2).c_str());
+  const std::string answer = scriptedAnswer("save changes?");
+  updateTitle();  // the name without its `*`, whatever this frame changed
+  const std::string name = edit_.title.substr(0, edit_.title.rfind(" - Collidoscope"));
+  ImGui::Text("%s has unsaved changes.", (name.starts_with("* ") ? name.substr(2) : name).c_str());
   if (const int files = unsavedFileCount(editor_); files > 0) {
     ImGui::Text("%d routine file%s edited and not saved:", files, files == 1 ? "" : "s");
     for (const EditorFile& f : editor_.files)
@@ -423,7 +448,7 @@ void GuiApp::drawDocumentDialogs() {
   ImGui::TextDisabled("Save them before you go on?");
   ImGui::Spacing();
   const FileAction pending = edit_.pendingAction;
-  if (ImGui::Button("Save", ImVec2(100, 0)) ||
+  if (ImGui::Button("Save", ImVec2(100, 0)) || answer == "save" ||
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
     ImGui::CloseCurrentPopup();
     if (saveDocument()) {
@@ -432,7 +457,7 @@ void GuiApp::drawDocumentDialogs() {
     }  // else Save As is open and runs the action once it saves
   }
   ImGui::SameLine();
-  if (ImGui::Button("Discard", ImVec2(100, 0))) {
+  if (ImGui::Button("Discard", ImVec2(100, 0)) || answer == "discard") {
     ImGui::CloseCurrentPopup();
     edit_.pendingAction = FileAction::None;
     edit_.history.clear();  // nothing left to lose
@@ -442,11 +467,13 @@ void GuiApp::drawDocumentDialogs() {
     runAction(pending, edit_.pendingPath);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100, 0)) ||
+  if (ImGui::Button("Cancel", ImVec2(100, 0)) || answer == "cancel" ||
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     ImGui::CloseCurrentPopup();
     edit_.pendingAction = FileAction::None;
+    status_ = "Cancelled: the document and its unsaved changes stay";
   }
+  if (!answer.empty() && opts_.frames > 0) std::printf("script: %s\n", status_.c_str());
   ImGui::EndPopup();
 }
 

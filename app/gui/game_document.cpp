@@ -82,6 +82,7 @@ void GuiApp::pollFileWatch(double now) {
   if (!sim() || audit_.openedCase >= 0) return;  // an audit case is shown: reload on return
   const std::vector<std::string> changed = game_.watch.poll();
   if (!changed.empty()) filesChanged(changed);
+  pollDocumentFiles();  // the map and scenario (disk_conflict.cpp)
 }
 
 void GuiApp::filesChanged(const std::vector<std::string>& changed) {
@@ -97,9 +98,8 @@ void GuiApp::filesChanged(const std::vector<std::string>& changed) {
       continue;
     }
     if (f->dirty()) {
-      status_ = fileName(path) +
-                " changed on disk, and the Routine tab has unsaved edits to it: save to keep "
-                "yours, or close and reopen the document to take the disk's";
+      // Unsaved edits: overwrite, reload or wait (disk_conflict.cpp).
+      if (auto disk = routineOnDisk(*f)) askAboutDisk({std::move(*disk)}, false, false);
       continue;
     }
     std::string error;

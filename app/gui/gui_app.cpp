@@ -97,6 +97,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
   runDeskScript();
   if (sim() && !opts.saveAs.empty() && !saveDocumentAs(opts.saveAs))
     scriptError_ = "--save-as: " + status_;
+  documentScript();  // --append-routine, --change-on-disk, --save, --then-open
   for (const std::string& name : opts.overlays) applyOverlayName(view_, name);
 }
 
@@ -313,6 +314,7 @@ void GuiApp::drawFrame() {
   drawShortcutsWindow(&view_.showShortcuts);
   drawAbout();
   drawDocumentDialogs();
+  drawDiskConflict();
   drawNewScenarioDialog();
   drawRenameEntityDialog();
   drawGameInfo();

@@ -73,7 +73,18 @@ struct LaunchOptions {
   std::vector<std::string> paint;        // --paint COL,ROW,METATILE: an edit, as a brush stroke
   std::string saveAs;                    // --save-as PATH: File > Save as once the script ran
   double autosaveSeconds = -1;           // --autosave-seconds N (scripted runs: off unless set)
+  double autosaveFirstSeconds = -1;      // --autosave-first-seconds N: the first copy's delay (3)
   std::string recover;                   // --recover newest|discard: answers the recovery prompt
+  // Lost work (scripted_run.cpp, disk_conflict.cpp), after the edits above, in this order:
+  std::vector<std::string> appendRoutine;  // --append-routine TEXT: typed at the end of the
+                                           // Routine tab's current file (an unsaved edit)
+  std::vector<std::string> changeOnDisk;   // --change-on-disk map|scenario|routine=FILE:
+                                           // another program writes FILE there; then polled
+  bool save = false;                       // --save: File > Save
+  std::string thenOpen;                    // --then-open PATH: File > Open PATH
+  std::vector<std::string> answers;        // --answer A: the next prompt's button, in order
+  bool printDocument = false;              // --print-document: the document and its unsaved
+                                           // parts, printed on the way out
   // The desk (layout.h, ui_scale.h, shortcuts.h, welcome.cpp).
   float contentScale = 1;      // the UI scale main.cpp chose (--content-scale, else the monitor's)
   bool arranged = false;       // window.json: the user arranged the panels (imgui.ini holds them)
@@ -111,12 +122,32 @@ struct RecoveryState {
   bool enabled = false;
   std::string file;                         // this session's recovery file
   double interval = 60;                     // seconds between autosaves while dirty
-  double lastWrite = 0;                     // ImGui time of the last autosave
+  double firstDelay = 3;                    // ... and from the first edit to the first one
+  double nextWrite = -1;                    // ImGui time the next is due (-1: clean, none due)
   double lastStage = -1e9;                  // ... and of the last text staged for a crash
   size_t stagedKey = 0;                     // what the staged text was made from
   bool onDisk = false;                      // the file holds this session's work
   std::vector<core::RecoveryInfo> offered;  // other sessions' files, for the prompt
   bool showPrompt = false;
+};
+
+// A document file another program changed while it was open
+// (disk_conflict.cpp): what each file held when last read or written, and the
+// prompt that asks whether to overwrite it, reload it or wait.
+struct DiskFile {
+  enum class Kind { Map, Scenario, Routine };
+  Kind kind = Kind::Map;
+  std::string path;
+  std::vector<std::string> changes;  // how the disk's version differs from the open one
+  std::string unreadable;            // why the disk's version does not load ("" when it does)
+};
+struct DiskConflictState {
+  core::FileBaseline scenario, map;  // the document's two files as last read or written
+  core::FileWatch watch;             // the same two, polled with the game's files
+  std::vector<DiskFile> files;       // what the prompt is about
+  bool ask = false;                  // open the prompt on the next frame
+  bool saving = false;               // Save asked: Overwrite saves
+  bool editorSave = false;           // ... the Routine tab's Save all did
 };
 
 // File > Import... and Export... (interop_document.cpp): the extensions each
@@ -356,8 +387,30 @@ class GuiApp {
   bool writeRecoveryNow(std::string* error);
   core::RecoveryDocument recoveryDocument() const;
   bool recoverFrom(const core::RecoveryInfo& info);
+  void rejectedRecovery(const std::string& kept, const std::string& why);
   void drawRecoveryPrompt();
   void paintForScript();
+
+  // Files changed on disk by another program: disk_conflict.cpp.
+  bool mapDirty() const;
+  bool scenarioDirty() const;
+  // The document's files (those asked for, and any at a new path) as on disk
+  // now are the baselines; both are watched.
+  void takeDiskBaselines(bool scenario = true, bool map = true);
+  bool pollDocumentFiles();  // true: a change of the map or scenario file was seen
+  DiskFile describeMapOnDisk(const std::string& path) const;
+  DiskFile describeScenarioOnDisk(const std::string& path) const;
+  std::optional<DiskFile> routineOnDisk(const EditorFile& f) const;  // nullopt: as saved
+  std::vector<DiskFile> saveConflicts(bool map, bool scenario, bool routine);
+  void askAboutDisk(std::vector<DiskFile> files, bool saving, bool editorSave);
+  bool adoptFromDisk(std::optional<core::Scenario> scenario, std::optional<core::MapDocument> map,
+                     const std::string& why, const std::string& done = {});
+  void overwriteDisk();
+  void reloadConflicts();
+  void drawDiskConflict();
+  std::string scriptedAnswer(const char* prompt);  // --answer: the next one, "" when none
+  void documentScript();                           // --append-routine ... --then-open
+  void printDocument() const;
 
   // Games and reload on change: game_document.cpp.
   bool openGame(const std::string& romPath);
@@ -480,6 +533,8 @@ class GuiApp {
   EditState edit_;
   GameDocState game_;
   RecoveryState recovery_;
+  DiskConflictState disk_;
+  size_t answersUsed_ = 0;                      // --answer: how many prompts took one
   std::shared_ptr<BindingPanelState> binding_;  // shared_ptr: the type is incomplete here
 
   const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "app/common/paths.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/layout.h"
 #include "core/util/files.h"
@@ -18,14 +19,7 @@ namespace app {
 
 std::string windowStatePath() {
   // As configDir(), without creating it: scripted runs read the file only.
-  std::filesystem::path base;
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-    base = xdg;
-  else if (const char* home = std::getenv("HOME"); home && *home)
-    base = std::filesystem::path(home) / ".config";
-  else
-    base = std::filesystem::temp_directory_path();
-  return (base / "collidoscope" / "window.json").string();
+  return (std::filesystem::path(configDirPath()) / "window.json").string();
 }
 
 WindowState loadWindowState(const std::string& path) {

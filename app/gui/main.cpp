@@ -139,6 +139,28 @@ int main(int argc, char** argv) {
                  "Write a recovery copy of unsaved work every N seconds (default 60; scripted "
                  "runs write none unless this is given)")
       ->check(CLI::Range(0.0, 86400.0));
+  cli.add_option("--autosave-first-seconds", opts.autosaveFirstSeconds,
+                 "With --autosave-seconds: the first copy comes N seconds after the first edit "
+                 "(default 3)")
+      ->check(CLI::Range(0.0, 86400.0));
+  cli.add_option("--append-routine", opts.appendRoutine,
+                 "Type TEXT (and a new line) at the end of the Routine tab's file: an unsaved "
+                 "routine edit (repeatable)");
+  cli.add_option("--change-on-disk", opts.changeOnDisk,
+                 "PART=FILE (PART map, scenario or routine): copy FILE over the open document's "
+                 "file as another program would, then poll the files as the app does "
+                 "(repeatable)");
+  cli.add_flag("--save", opts.save, "File > Save, after the edits and --change-on-disk");
+  cli.add_option("--then-open", opts.thenOpen,
+                 "Open PATH after the steps above, as the Binding panel's Write... does (unsaved "
+                 "work asks first)");
+  cli.add_option("--answer", opts.answers,
+                 "Press this button in the next prompt that opens: save, discard, cancel "
+                 "(Save changes?), overwrite, reload, cancel (Changed on disk); repeatable, "
+                 "in order; unanswered prompts stay shown")
+      ->check(CLI::IsMember({"save", "discard", "cancel", "overwrite", "reload"}));
+  cli.add_flag("--print-document", opts.printDocument,
+               "On the way out, print the open document's files and which parts are unsaved");
   cli.add_option("--recover", opts.recover,
                  "Answer the start-up recovery prompt: newest (recover the newest copy), "
                  "discard (remove every copy) or ask (show the prompt, as without --frames)")

@@ -159,6 +159,11 @@ bool GuiApp::assembleRoutine() {
 
 bool GuiApp::saveEditorFile(EditorFile& f) {
   std::string error;
+  // Another program changed it since it was read: ask first (disk_conflict.cpp).
+  if (auto changed = routineOnDisk(f)) {
+    askAboutDisk({std::move(*changed)}, false, true);
+    return false;
+  }
   if (!core::writeFileAtomic(f.path, f.text, &error)) {
     editor_.message = error;
     editor_.messageIsError = true;

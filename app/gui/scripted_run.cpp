@@ -189,3 +189,94 @@ void GuiApp::runLayoutScript(int imguiFrame) {
 }
 
 }  // namespace app
+
+namespace app {
+
+// Lost work, scripted: --append-routine (an unsaved routine edit), then
+// --change-on-disk (another program writes a document file; the files are
+// then polled as the app polls them), --save and --then-open (a document
+// opened the way the Binding panel's Write... does), each as the user's
+// action would run. The prompts they open take --answer on the frames
+// that follow (or stay shown for --screenshot).
+void GuiApp::documentScript() {
+  if (!sim()) return;
+  for (const std::string& text : opts_.appendRoutine) {
+    syncEditorFiles();
+    if (editor_.files.empty()) {
+      scriptError_ = "--append-routine: the routine has no source files";
+      return;
+    }
+    EditorFile& f =
+        editor_.files[size_t(std::clamp(editor_.current, 0, int(editor_.files.size()) - 1))];
+    if (!f.text.empty() && f.text.back() != '\n') f.text += '\n';
+    f.text += text + "\n";
+    std::printf("script: typed into %s (unsaved)\n", f.path.c_str());
+    updateTitle();
+  }
+  for (const std::string& change : opts_.changeOnDisk) {
+    const size_t eq = change.find('=');
+    const std::string part = change.substr(0, eq),
+                      from = eq == std::string::npos ? "" : change.substr(eq + 1);
+    const core::Scenario& s = sim()->scenario();
+    std::string target;
+    if (part == "map") target = s.mapPath;
+    if (part == "scenario" && !edit_.scenarioUntitled) target = s.path;
+    if (part == "routine") {
+      syncEditorFiles();
+      if (!editor_.files.empty()) target = editor_.files[size_t(editor_.current)].path;
+    }
+    if (eq == std::string::npos || from.empty() || target.empty()) {
+      scriptError_ =
+          "--change-on-disk: expected map=FILE, scenario=FILE or routine=FILE of a "
+          "titled document, not \"" +
+          change + "\"";
+      return;
+    }
+    std::error_code ec;
+    std::filesystem::copy_file(from, target, std::filesystem::copy_options::overwrite_existing, ec);
+    if (ec) {
+      scriptError_ = "--change-on-disk: cannot copy " + from + ": " + ec.message();
+      return;
+    }
+    std::printf("script: another program wrote %s\n", target.c_str());
+    // As the app's own polls would see it, twice a second, once it has settled.
+    bool seen = false;
+    for (int poll = 0; poll < 8 && !seen; ++poll) {
+      const std::vector<std::string> changed = game_.watch.poll();
+      if (!changed.empty()) filesChanged(changed);
+      seen = pollDocumentFiles() || !changed.empty();
+    }
+    if (!seen) std::printf("script: the change to %s was not noticed\n", target.c_str());
+    finishSimulation();
+  }
+  if (opts_.save) {
+    const bool saved = saveDocument();
+    std::printf("script: save: %s\n", saved ? status_.c_str() : ("not saved: " + status_).c_str());
+  }
+  if (!opts_.thenOpen.empty()) {
+    // As the Binding panel's Write... and Open game... open a document: straight
+    // through openPath, which must ask about unsaved work itself (File > Open
+    // asks before it gets there).
+    closeAuditCase();
+    openPath(opts_.thenOpen);
+    if (!edit_.askSave) std::printf("script: %s\n", status_.c_str());
+  }
+}
+
+// --print-document: what is open and what of it is unsaved, on the way out.
+void GuiApp::printDocument() const {
+  if (!sim()) {
+    std::printf("document: none\n");
+    return;
+  }
+  const core::Scenario& s = sim()->scenario();
+  std::printf("document: scenario %s\n", edit_.scenarioUntitled ? "(untitled)" : s.path.c_str());
+  std::printf("document: map %s\n", s.mapPath.empty() ? "(untitled)" : s.mapPath.c_str());
+  std::printf("document: unsaved:%s%s", mapDirty() ? " map" : "",
+              scenarioDirty() ? " scenario" : "");
+  for (const EditorFile& f : editor_.files)
+    if (f.dirty()) std::printf(" routine:%s", std::filesystem::path(f.path).filename().c_str());
+  std::printf("\n");
+}
+
+}  // namespace app

@@ -111,9 +111,10 @@ class GuiRecovery : public app::test::GuiRunTest {
 
 TEST_F(GuiRecovery, ACrashSignalSavesTheEditAndTheNextStartRecoversAndSavesIt) {
   // No autosave for an hour: only the crash handler can write the copy.
-  const std::string file =
-      startAndWaitFor(quote(castle_) + " " + paint_ + " --autosave-seconds 3600 --frames 100000000",
-                      "recovery: staged ");
+  const std::string file = startAndWaitFor(
+      quote(castle_) + " " + paint_ +
+          " --autosave-seconds 3600 --autosave-first-seconds 3600 --frames 100000000",
+      "recovery: staged ");
   ASSERT_FALSE(file.empty());
   EXPECT_FALSE(fs::exists(file)) << "written before the crash";
   killAndWait(SIGSEGV);
@@ -143,6 +144,94 @@ TEST_F(GuiRecovery, AnAutosaveSurvivesSigkillAndDiscardRemovesIt) {
   auto r = gui("--recover discard --frames 2", stateEnv());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_EQ(recoveryFiles(), 0u);
+}
+
+TEST_F(GuiRecovery, TheFirstCopyFollowsTheFirstEditWithinSecondsSoSigkillLosesNothing) {
+  // The interval is an hour, as a minute is for a user: only the first copy,
+  // due 3 s after the first edit, can be on disk when SIGKILL comes.
+  const auto start = std::chrono::steady_clock::now();
+  const std::string file =
+      startAndWaitFor(quote(castle_) + " " + paint_ + " --autosave-seconds 3600 --frames 100000000",
+                      "recovery: wrote ");
+  ASSERT_FALSE(file.empty());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(100));
+  killAndWait(SIGKILL);
+  ASSERT_TRUE(fs::exists(file));
+  EXPECT_EQ(recoveredCell(file), metatile_);
+}
+
+TEST_F(GuiRecovery, ARecoveredCopyStaysOnDiskAsTheNewSessionsUntilItWritesItsOwn) {
+  auto r = gui(quote(castle_) + " " + paint_ + " --autosave-seconds 600 --frames 3", stateEnv());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  ASSERT_EQ(recoveryFiles(), 1u);
+  // Recovered, and killed before it wrote a copy of its own (an hour away).
+  const std::string old = startAndWaitFor(
+      "--recover newest --autosave-seconds 3600 --autosave-first-seconds 3600 --frames 100000000",
+      "recovery: recovered ");
+  ASSERT_FALSE(old.empty());
+  EXPECT_FALSE(fs::exists(old));
+  std::string mine;
+  for (const auto& e : fs::directory_iterator(recoveryDir()))
+    if (e.is_regular_file()) mine = e.path().string();
+  ASSERT_FALSE(mine.empty()) << "the recovered copy is gone before a new one was written";
+  pid_ = std::atoi(fs::path(mine).filename().c_str() + 8);  // session-<pid>.json
+  killAndWait(SIGKILL);
+  ASSERT_TRUE(fs::exists(mine));
+  EXPECT_EQ(recoveredCell(mine), metatile_);
+}
+
+TEST_F(GuiRecovery, ACopyThatDoesNotLoadIsSetAsideAndNotOfferedAgain) {
+  fs::create_directories(recoveryDir());
+  const std::string bad = recoveryDir() + "/session-2147483646.json";
+  const std::string unbuildable = recoveryDir() + "/session-2147483645.json";
+  {
+    std::ofstream(bad) << "{\"format\": \"collidoscope-recovery/1\", \"map\": [[[[";
+    // Reads, but its routine is gone: it fails when recovered.
+    core::RecoveryDocument doc;
+    std::string error;
+    ASSERT_TRUE(core::loadScenario(castle_, doc.scenario, &error)) << error;
+    std::string text = core::recoveryText(doc, 2147483645, 1);
+    const std::string routine = "../assets/routines/seed002_mrn/manifest.json";
+    const size_t at = text.find(routine);
+    ASSERT_NE(at, std::string::npos) << text.substr(0, 2000);
+    text.replace(at, routine.size(), "no/such/manifest.json");
+    std::ofstream(unbuildable) << text;
+  }
+  auto r = gui("--recover newest --frames 2", stateEnv());
+  ASSERT_EQ(r.exitCode, 0) << r.output;  // the castle opens in its place
+  const std::string rejected = recoveryDir() + "/rejected/";
+  EXPECT_NE(r.output.find("recovery: set aside " + rejected + "session-2147483646.json"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("recovery: set aside " + rejected + "session-2147483645.json"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("it will not be offered again"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("no/such/manifest.json"), std::string::npos) << "why, in the message\n"
+                                                                       << r.output;
+  EXPECT_EQ(r.output.find(".loading-"), std::string::npos) << "the claim's name\n" << r.output;
+  EXPECT_FALSE(fs::exists(bad));
+  EXPECT_FALSE(fs::exists(unbuildable));
+  EXPECT_TRUE(fs::exists(rejected + "session-2147483646.json"));
+  EXPECT_TRUE(fs::exists(rejected + "session-2147483645.json"));
+  EXPECT_EQ(recoveryFiles(), 0u);
+
+  r = gui("--recover newest --frames 2", stateEnv());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("recovery: nothing to recover"), std::string::npos) << r.output;
+}
+
+TEST_F(GuiRecovery, ACopyThatStoppedTheAppWhileLoadingIsSetAsideAtTheNextStart) {
+  // What a load that crashed leaves: the copy claimed by an app no longer running.
+  fs::create_directories(recoveryDir() + "/rejected");
+  const std::string claim = recoveryDir() + "/rejected/session-2147483646.json.loading-2147483645";
+  std::ofstream(claim) << "{}";
+  auto r = gui("--recover newest --frames 2", stateEnv());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("the app stopped while loading it"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(claim));
+  EXPECT_TRUE(fs::exists(recoveryDir() + "/rejected/session-2147483646.json"));
+  EXPECT_NE(r.output.find("recovery: nothing to recover"), std::string::npos) << r.output;
 }
 
 TEST_F(GuiRecovery, QuittingWithUnsavedWorkKeepsACopyAndSavingRemovesIt) {

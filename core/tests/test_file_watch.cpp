@@ -1,8 +1,10 @@
 // FileWatch (core/util/file_watch.h): a rebuilt file is reported once, after it
 // has settled; files of one build come as one batch; a deleted and recreated
-// file is a change; nothing changed, nothing reported.
+// file is a change; nothing changed, nothing reported. FileBaseline: another
+// program's change is told from a touch by the bytes.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -81,6 +83,33 @@ TEST_F(FileWatchTest, DeletedThenRecreatedFilesAreChanges) {
   write("game.sym.tmp", "00:0150 Main");
   fs::rename(file("game.sym.tmp"), file("game.sym"));
   EXPECT_EQ(w.poll().size(), 1u) << "renamed over";
+}
+
+TEST_F(FileWatchTest, ABaselineSeesOtherBytesNotATouch) {
+  write("room.map.json", "v1");
+  FileBaseline b;
+  EXPECT_FALSE(b.changed()) << "no baseline taken";
+  b.take(file("room.map.json"));
+  EXPECT_FALSE(b.changed());
+  // A touch, or the same bytes written again by rename: not a change.
+  fs::last_write_time(file("room.map.json"),
+                      fs::last_write_time(file("room.map.json")) + std::chrono::seconds(5));
+  EXPECT_FALSE(b.changed());
+  write("room.tmp", "v1");
+  fs::rename(file("room.tmp"), file("room.map.json"));
+  EXPECT_FALSE(b.changed());
+  // Other bytes of the same size: a change, until the baseline is taken again.
+  write("room.map.json", "v2");
+  EXPECT_TRUE(b.changed());
+  EXPECT_TRUE(b.changed()) << "still different from what the app read";
+  b.take(file("room.map.json"));
+  EXPECT_FALSE(b.changed());
+  fs::remove(file("room.map.json"));
+  EXPECT_TRUE(b.changed()) << "deleted";
+  b.take(file("room.map.json"));
+  EXPECT_FALSE(b.changed());
+  write("room.map.json", "");
+  EXPECT_TRUE(b.changed()) << "created, even empty";
 }
 
 }  // namespace

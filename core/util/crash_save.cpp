@@ -31,6 +31,7 @@ char gDir[PATH_MAX];
 bool gInstalled = false;
 
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTERM, SIGINT, SIGHUP};
+constexpr size_t kAltStackBytes = 64 * 1024;
 
 // Only async-signal-safe calls from here on.
 bool writeStaged() {
@@ -68,6 +69,32 @@ extern "C" void onCrashSignal(int sig) {
   ::raise(sig);
 }
 
+// A stack for the handler when the thread's own is used up: a stack overflow
+// faults on the guard page, and a handler run on that stack would fault again
+// before writing a byte. 64 KiB is far more than open/write/fsync/rename need.
+bool installAltStack(std::string* error) {
+  thread_local bool done = false;
+  if (done) return true;
+  stack_t current{};
+  if (::sigaltstack(nullptr, &current) == 0 && !(current.ss_flags & SS_DISABLE) &&
+      current.ss_size >= kAltStackBytes) {
+    done = true;  // the thread has one already (a sanitizer's, say)
+    return true;
+  }
+  // Never freed: the thread may crash at any time until it ends.
+  auto* stack = new char[kAltStackBytes];
+  stack_t ss{};
+  ss.ss_sp = stack;
+  ss.ss_size = kAltStackBytes;
+  if (::sigaltstack(&ss, nullptr) != 0) {
+    if (error) *error = std::string("cannot install a signal stack: ") + std::strerror(errno);
+    delete[] stack;
+    return false;
+  }
+  done = true;
+  return true;
+}
+
 bool copyPath(char* out, const std::string& in) {
   if (in.size() + 1 > PATH_MAX) return false;
   std::memcpy(out, in.c_str(), in.size() + 1);
@@ -97,11 +124,14 @@ bool installCrashSave(const std::string& file, std::string* error) {
   copyPath(gTemp, temp);
   copyPath(gDir, dir);
   gStaged.store(staged);
+  if (!installAltStack(error)) return false;
   if (gInstalled) return true;
   struct sigaction sa {};
   sa.sa_handler = onCrashSignal;
   sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESETHAND;
+  // SA_ONSTACK: on the alternate stack of the thread that faulted (a stack
+  // overflow leaves none of its own).
+  sa.sa_flags = SA_RESETHAND | SA_ONSTACK;
   for (int sig : kSignals)
     if (::sigaction(sig, &sa, nullptr) != 0) {
       if (error) *error = std::string("cannot install a handler for ") + strsignal(sig);
@@ -127,6 +157,10 @@ void stageCrashSave(const std::string& text) {
 
 bool writeCrashSaveNow() {
   return writeStaged();
+}
+
+bool installCrashSaveStack(std::string* error) {
+  return installAltStack(error);
 }
 
 }  // namespace core

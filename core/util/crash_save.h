@@ -10,6 +10,11 @@
 // ones (SIGTERM, SIGINT, SIGHUP). SIGKILL cannot be caught: for it there is
 // the last periodic autosave.
 //
+// The handlers run on an alternate signal stack (sigaltstack, SA_ONSTACK), so
+// a stack overflow, which leaves the thread no stack to run a handler on, still
+// writes the copy. installCrashSave gives the calling thread one; another
+// thread that may overflow its stack calls installCrashSaveStack first.
+//
 // After a memory fault the heap may be corrupt; the handler reads only the
 // staged buffer, which no code has written since it was staged, and a text
 // staged but not written whole never reaches the file's name (it is written
@@ -20,11 +25,14 @@
 
 namespace core {
 
-// Sets the file the staged text goes to, creates its folder and installs the
-// handlers (once per process; later calls only change the file). False with a
-// message when the path is too long, the folder cannot be made or a handler
-// cannot be installed.
+// Sets the file the staged text goes to, creates its folder, gives the calling
+// thread an alternate signal stack and installs the handlers (once per process;
+// later calls only change the file). False with a message when the path is too
+// long, the folder cannot be made or a handler or the stack cannot be installed.
 bool installCrashSave(const std::string& file, std::string* error);
+// Gives the calling thread an alternate signal stack (once per thread; kept
+// while the thread runs), so a stack overflow there still reaches the handler.
+bool installCrashSaveStack(std::string* error);
 // Replaces the staged text; "" stages nothing (the handler then writes no file).
 // Call from one thread.
 void stageCrashSave(const std::string& text);

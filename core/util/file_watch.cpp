@@ -2,7 +2,29 @@
 
 #include <sys/stat.h>
 
+#include <fstream>
+
 namespace core {
+
+namespace {
+
+// FNV-1a over the file's bytes; 0 when it cannot be read.
+uint64_t hashOfFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return 0;
+  uint64_t h = 1469598103934665603ull;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i) {
+      h ^= uint8_t(buf[i]);
+      h *= 1099511628211ull;
+    }
+    if (!in) break;
+  }
+  return h | 1;  // never 0
+}
+
+}  // namespace
 
 FileWatch::Stamp FileWatch::stampOf(const std::string& path) {
   Stamp s;
@@ -49,6 +71,23 @@ std::vector<std::string> FileWatch::poll() {
       f.still = 0;
     }
   return out;
+}
+
+void FileBaseline::take(const std::string& path) {
+  path_ = path;
+  stamp_ = path.empty() ? FileWatch::Stamp{} : FileWatch::stampOf(path);
+  hash_ = stamp_.exists ? hashOfFile(path) : 0;
+}
+
+bool FileBaseline::changed() {
+  if (path_.empty()) return false;
+  const FileWatch::Stamp now = FileWatch::stampOf(path_);
+  if (now == stamp_) return false;
+  if (now.exists != stamp_.exists) return true;
+  const uint64_t hash = now.exists ? hashOfFile(path_) : 0;
+  if (hash != hash_) return true;
+  stamp_ = now;
+  return false;
 }
 
 }  // namespace core

@@ -52,4 +52,27 @@ class FileWatch {
   int settle_ = 2;
 };
 
+// What a document's file held when the app last read or wrote it, so a Save
+// can tell that another program changed it meanwhile. A new stamp alone is no
+// change (a touch, a copy of the same bytes): the bytes are compared.
+//
+//   FileBaseline b;
+//   b.take("room.map.json");           // after loading or saving it
+//   if (b.changed()) askBeforeOverwriting();
+class FileBaseline {
+ public:
+  // The file as it is now becomes the baseline ("" clears it).
+  void take(const std::string& path);
+  void clear() { *this = FileBaseline(); }
+  const std::string& path() const { return path_; }
+  // The file's bytes (or its existence) differ from the baseline. A new stamp
+  // over the same bytes becomes the baseline's stamp. False with no baseline.
+  bool changed();
+
+ private:
+  std::string path_;
+  FileWatch::Stamp stamp_;
+  uint64_t hash_ = 0;
+};
+
 }  // namespace core

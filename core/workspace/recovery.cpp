@@ -12,6 +12,7 @@
 #include "core/map/map_file.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/user_dirs.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -23,6 +24,7 @@ namespace {
 constexpr const char* kRecoveryFormat = "collidoscope-recovery/1";
 constexpr const char* kPrefix = "session-";
 constexpr const char* kSuffix = ".json";
+constexpr const char* kLoading = ".loading-";  // + the pid of the app loading it
 
 std::string absolute(const std::string& path) {
   if (path.empty()) return path;
@@ -50,14 +52,8 @@ std::string fileName(const std::string& path) {
 }  // namespace
 
 std::string recoveryDir() {
-  fs::path base;
-  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
-    base = xdg;
-  else if (const char* home = std::getenv("HOME"); home && *home)
-    base = fs::path(home) / ".local" / "state";
-  else
-    base = fs::temp_directory_path();
-  return (base / "collidoscope" / "recovery").string();
+  const std::string base = userBaseDir("XDG_STATE_HOME", ".local/state");
+  return base.empty() ? std::string() : (fs::path(base) / "collidoscope" / "recovery").string();
 }
 
 std::string recoveryFileFor(const std::string& dir, int pid) {
@@ -87,11 +83,14 @@ std::string recoveryText(const RecoveryDocument& doc, int pid, int64_t savedAt) 
 
 bool writeRecovery(const std::string& file, const std::string& text, std::string* error) {
   std::error_code ec;
-  fs::create_directories(fs::path(file).parent_path(), ec);
+  const fs::path dir = fs::path(file).parent_path();
+  fs::create_directories(dir, ec);
   if (ec) {
-    if (error) *error = fs::path(file).parent_path().string() + ": cannot create: " + ec.message();
+    if (error) *error = dir.string() + ": cannot create: " + ec.message();
     return false;
   }
+  // The copies hold the user's work: the folder is the user's alone.
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
   return writeFileAtomic(file, text, error, /*keepBackup=*/false);
 }
 
@@ -188,6 +187,81 @@ bool removeRecovery(const std::string& file) {
   std::error_code ec;
   fs::remove(file, ec);
   return !fs::exists(file, ec);
+}
+
+std::string rejectedDir(const std::string& dir) {
+  return (fs::path(dir) / "rejected").string();
+}
+
+std::string setAsideRecovery(const std::string& file, std::string* error,
+                             const std::string& suffix) {
+  const fs::path from(file);
+  const fs::path dir = fs::path(rejectedDir(from.parent_path().string()));
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!ec) fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+  if (ec) {
+    if (error) *error = dir.string() + ": cannot create: " + ec.message();
+    return {};
+  }
+  const std::string name = from.filename().string();
+  fs::path to = dir / (name + suffix);
+  for (int n = 2; fs::symlink_status(to, ec).type() != fs::file_type::not_found; ++n) {
+    if (n > 1000) {
+      if (error) *error = dir.string() + ": too many set-aside copies of " + name;
+      return {};
+    }
+    to = dir / (name + "." + std::to_string(n) + suffix);
+  }
+  fs::rename(from, to, ec);
+  if (ec) {
+    if (error) *error = "cannot move " + file + " to " + to.string() + ": " + ec.message();
+    return {};
+  }
+  return to.string();
+}
+
+std::string claimRecovery(const std::string& file, int pid, std::string* error) {
+  return setAsideRecovery(file, error, kLoading + std::to_string(pid));
+}
+
+std::string settleRejected(const std::string& claimed, std::string* error) {
+  const fs::path from(claimed);
+  std::string base = from.filename().string();
+  const size_t at = base.rfind(kLoading);
+  if (at == std::string::npos) return claimed;
+  base.resize(at);
+  std::error_code ec;
+  fs::path to = from.parent_path() / base;
+  for (int n = 2; fs::symlink_status(to, ec).type() != fs::file_type::not_found && n <= 1000; ++n)
+    to = from.parent_path() / (base + "." + std::to_string(n));
+  fs::rename(from, to, ec);
+  if (ec) {
+    if (error) *error = "cannot move " + claimed + " to " + to.string() + ": " + ec.message();
+    return {};
+  }
+  return to.string();
+}
+
+std::vector<std::string> finishInterruptedLoads(const std::string& dir) {
+  std::vector<std::string> claims;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(rejectedDir(dir), ec)) {
+    const std::string name = e.path().filename().string();
+    const size_t at = name.rfind(kLoading);
+    if (!name.starts_with(kPrefix) || at == std::string::npos) continue;
+    // Another app may be loading it right now.
+    if (processRunning(std::atoi(name.c_str() + at + std::char_traits<char>::length(kLoading))))
+      continue;
+    claims.push_back(e.path().string());
+  }
+  std::sort(claims.begin(), claims.end());
+  std::vector<std::string> settled;
+  for (const std::string& c : claims) {
+    std::string error;
+    if (std::string to = settleRejected(c, &error); !to.empty()) settled.push_back(std::move(to));
+  }
+  return settled;
 }
 
 }  // namespace core

@@ -9,6 +9,9 @@
 // directory flushed). The same text is kept pre-serialised for the crash path
 // (core/util/crash_save.h). On the next start the files of apps no longer
 // running are offered for recovery; a clean save or quit removes the file.
+// A file that fails to load (malformed, another version, a routine that no
+// longer builds, or one that stopped the app while it loaded) is set aside in
+// `rejected/` beside the others, where nothing lists it again.
 //
 //   const std::string file = core::recoveryFileFor(core::recoveryDir(), getpid());
 //   core::writeRecovery(file, core::recoveryText(doc, getpid(), time(nullptr)), &error);
@@ -50,8 +53,10 @@ struct RecoveryInfo {
   std::string error;     // set when the file cannot be read (it can still be discarded)
 };
 
-// $XDG_STATE_HOME/collidoscope/recovery, else ~/.local/state/collidoscope/recovery
-// (not created).
+// $XDG_STATE_HOME/collidoscope/recovery, else ~/.local/state/collidoscope/recovery,
+// where ~ is $HOME or, when HOME is unset, the password database's home for this
+// user, else a folder of the temp directory only this user can enter
+// (core/util/user_dirs.h). Not created; "" when there is nowhere private.
 std::string recoveryDir();
 // dir/session-<pid>.json
 std::string recoveryFileFor(const std::string& dir, int pid);
@@ -68,5 +73,30 @@ bool readRecovery(const std::string& file, RecoveryDocument& out, std::string* e
 std::vector<RecoveryInfo> listRecoveries(const std::string& dir);
 // Removes a recovery file; true when it is gone.
 bool removeRecovery(const std::string& file);
+
+// Setting aside what fails to load. A load is claimed first: the file moves to
+// rejected/NAME.loading-<pid>, is read from there, and is removed once recovered
+// or renamed rejected/NAME when it fails. A load that takes the app down leaves
+// the claim, which the next start settles (finishInterruptedLoads), so a copy
+// that crashes the app is never offered again.
+//
+//   std::string claimed = core::claimRecovery(info.file, getpid(), &error);
+//   if (core::readRecovery(claimed, doc, &error)) core::removeRecovery(claimed);
+//   else std::string kept = core::settleRejected(claimed, &error);
+
+// dir/rejected: where the files that failed to load go.
+std::string rejectedDir(const std::string& dir);
+// Moves `file` to rejected/ beside it, under its own name plus `suffix` (with
+// ".2", ".3"... before the suffix when the name is taken); returns the new path,
+// or "" with `error` naming both paths.
+std::string setAsideRecovery(const std::string& file, std::string* error,
+                             const std::string& suffix = "");
+// Moves `file` to rejected/NAME.loading-<pid>, for app `pid` to load it from there.
+std::string claimRecovery(const std::string& file, int pid, std::string* error);
+// A claim renamed rejected/NAME (the load failed); returns that path, or "" with `error`.
+std::string settleRejected(const std::string& claimed, std::string* error);
+// The claims of apps no longer running in dir/rejected (they stopped while
+// loading them), each settled; returns the settled paths.
+std::vector<std::string> finishInterruptedLoads(const std::string& dir);
 
 }  // namespace core
