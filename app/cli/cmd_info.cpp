@@ -133,6 +133,8 @@ int runInfo(const InfoOptions& o) {
     sources.push_back(source);
   }
   std::vector<std::string> warnings = rom.warnings;
+  for (const auto& s : sources)
+    warnings.insert(warnings.end(), s.warnings.begin(), s.warnings.end());
   if (!sources.empty())
     for (std::string& w : core::game::checkSymbols(symbols, rom)) warnings.push_back(std::move(w));
 

@@ -356,6 +356,7 @@ bool BindingModel::open(const std::string& romPath, std::string* error,
       }
       warnings_.push_back(symError);
     }
+    for (const std::string& w : source.warnings) warnings_.push_back(w);
     sources_.push_back(source);
   }
   if (symbolFiles_.empty())

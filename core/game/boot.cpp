@@ -191,6 +191,8 @@ AsmResult loadGameImage(const RoutineManifest& m) {
   for (const std::string& f : files) {
     SymbolSource source;
     if (!loadSymbols(f, image.debug, &source, &error, &rom)) return fail("", error);
+    for (const std::string& w : source.warnings)
+      image.diagnostics.push_back({Diagnostic::Severity::Warning, {}, w});
   }
   image.debug.finalize();
   for (const std::string& w : checkSymbols(image.debug, rom))

@@ -92,7 +92,10 @@ Format detectFormat(const std::string& path, const std::string& text) {
 // Where the .dbg put each segment's bytes decides its bank: segments in the iNES
 // header or past the PRG ROM (CHR) are not CPU code and are skipped; segments that
 // run at $8000 and up get (ooffs - 16 - trainer) / bank size.
-void planDbgSegments(const std::string& text, const RomFile* rom, DbgParseOptions& opts) {
+// Without banks (NROM) a CPU segment written past the PRG ROM is reported here: its
+// bytes are not in this ROM, and no bank number can say so to checkSymbols.
+void planDbgSegments(const std::string& text, const RomFile* rom, DbgParseOptions& opts,
+                     std::vector<std::string>& warnings) {
   DebugInfo scratch;
   std::vector<Diagnostic> ignored;
   std::vector<DbgSegmentInfo> segs;
@@ -115,7 +118,29 @@ void planDbgSegments(const std::string& text, const RomFile* rom, DbgParseOption
     }
     if (bankSize && s.start >= 0x8000 && s.outputOffset >= prgStart)
       opts.segmentBanks[s.name] = int((s.outputOffset - prgStart) / bankSize);
+    if (!bankSize && rom && s.size > 0 && s.outputOffset + int64_t(s.size) > prgEnd)
+      warnings.push_back(opts.fileName + ": segment " + s.name + " is written at bytes " +
+                         std::to_string(s.outputOffset) + ".." +
+                         std::to_string(s.outputOffset + int64_t(s.size) - 1) + ", past the " +
+                         byteSize(rom->nes->prg.size()) + " of PRG ROM in " +
+                         fs::path(rom->path).filename().string() + " (bytes " +
+                         std::to_string(prgStart) + ".." + std::to_string(prgEnd - 1) + ")");
   }
+}
+
+// An FCEUX bank file (`game.nes.5.nl`) counts 16 KiB banks; one past the PRG ROM
+// names code this ROM does not have. Banked mappers keep the bank, so checkSymbols
+// says it of the labels; without banks (NROM) the bank is dropped, so say it here.
+void checkFceuxBank(const std::string& path, const RomFile* rom,
+                    std::vector<std::string>& warnings) {
+  if (!rom || !rom->nes || nesPrgBankSize(rom->nes->mapper) || path.ends_with(".ram.nl")) return;
+  const int bank = fceuxNlBank(path);
+  const size_t banks = std::max<size_t>(rom->nes->prg.size() / 0x4000, 1);
+  if (bank >= 0 && size_t(bank) >= banks)
+    warnings.push_back(path + ": FCEUX bank " + std::to_string(bank) + " (16 KiB banks) is past " +
+                       fs::path(rom->path).filename().string() + "'s " +
+                       byteSize(rom->nes->prg.size()) + " of PRG ROM (" + std::to_string(banks) +
+                       (banks == 1 ? " bank" : " banks") + "); symbols of another ROM?");
 }
 
 // FCEUX counts .nl banks in 16 KiB; the mapper's own unit may differ (MMC3: 8 KiB).
@@ -177,6 +202,14 @@ int64_t romOffset(const RomFile& rom, uint32_t address, int bank) {
   return prgStart + int64_t(bank) * bankSize + (address % bankSize);
 }
 
+// "file:line: message", without the severity: the callers say "warning" themselves.
+std::string located(const Diagnostic& d) {
+  std::string out = d.loc.file;
+  if (d.loc.line > 0) out += ":" + std::to_string(d.loc.line);
+  if (d.loc.line > 0 && d.loc.col > 0) out += ":" + std::to_string(d.loc.col);
+  return (out.empty() ? "" : out + ": ") + d.message;
+}
+
 std::string where(const RomFile& rom, uint32_t address, int bank) {
   return rom.gb ? hex(unsigned(bank), 2) + ":" + hex(address, 4)
                 : "$" + hex(address, 4) + " (bank " + std::to_string(bank) + ")";
@@ -225,7 +258,7 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source,
 
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error,
                  const RomFile* rom) {
-  if (source) *source = SymbolSource{path, "", 0};
+  if (source) *source = SymbolSource{path, "", 0, {}};
   std::string readError;
   auto text = readTextFile(path, &readError, kMaxSourceBytes);
   if (!text) {
@@ -236,11 +269,12 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
   if (source) source->format = formatName(format);
   DebugInfo info;
   std::vector<Diagnostic> diags;
+  std::vector<std::string> warnings;
   switch (format) {
     case Format::Dbg: {
       DbgParseOptions opts;
       opts.fileName = path;
-      planDbgSegments(*text, rom, opts);
+      planDbgSegments(*text, rom, opts, warnings);
       parseDbgFile(*text, info, diags, opts);
       break;
     }
@@ -256,6 +290,7 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
       break;
     case Format::FceuxNl:
       parseFceuxNl(*text, info, diags, path, fceuxNlBank(path));
+      checkFceuxBank(path, rom, warnings);
       rebankFceux(info, rom);
       break;
     case Format::Unknown:
@@ -272,9 +307,19 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
     return false;
   }
   std::vector<std::string> errors;
-  for (const Diagnostic& d : diags)
+  for (const Diagnostic& d : diags) {
     if (d.severity == Diagnostic::Severity::Error) errors.push_back(d.str());
-  if (source) source->symbols = info.symbols.size();
+    if (d.severity == Diagnostic::Severity::Warning) warnings.push_back(located(d));
+  }
+  if (warnings.size() > kMaxWarnings) {
+    const size_t more = warnings.size() - kMaxWarnings;
+    warnings.resize(kMaxWarnings);
+    warnings.push_back(path + ": " + std::to_string(more) + " more warnings");
+  }
+  if (source) {
+    source->symbols = info.symbols.size();
+    source->warnings = std::move(warnings);
+  }
   merge(out, std::move(info));
   if (errors.empty()) return true;
   if (error) {

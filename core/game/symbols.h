@@ -31,6 +31,10 @@ struct SymbolSource {
   std::string path;
   std::string format;  // "ld65 dbg", "VICE labels", "rgblink sym", "rgblink map", "FCEUX nl"
   size_t symbols = 0;
+  // What the file says that does not fit (`file:line: ...` where a line is to blame):
+  // a .dbg symbol in a segment the file does not list, lines a reader skipped, an FCEUX
+  // bank file or a .dbg segment past the ROM it is loaded with. At most 12, then a count.
+  std::vector<std::string> warnings;
 };
 
 inline constexpr size_t kMaxSymbolsPerFile = 1000000;
@@ -49,7 +53,8 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error,
                  const RomFile* rom);
 
-// Warnings when symbols do not belong to this ROM. What each check can see:
+// Warnings when symbols do not belong to this ROM (the per-file ones are in
+// SymbolSource::warnings). What each check can see:
 //  - segments (.dbg) or sections (.map) that end past the ROM's size or sit in a bank
 //    the ROM does not have (a .dbg records no ROM size or checksum, so a ROM of the same
 //    size with different code passes this check);

@@ -259,6 +259,38 @@ bool checkMapSize(const Map& map, std::string* error) {
   return true;
 }
 
+bool checkTilesetRanges(const Map& map, std::string* error) {
+  struct Range {
+    const Tileset* ts;
+    int64_t first, end;  // [first, end)
+  };
+  std::vector<Range> ranges;
+  for (const Tileset& ts : map.tilesets) {
+    int64_t n = ts.tileCount;
+    for (const TileInfo& t : ts.tiles) n = std::max<int64_t>(n, int64_t(t.id) + 1);
+    if (n > 0) ranges.push_back({&ts, ts.firstGid, int64_t(ts.firstGid) + n});
+  }
+  std::stable_sort(ranges.begin(), ranges.end(),
+                   [](const Range& a, const Range& b) { return a.first < b.first; });
+  const Range* widest = nullptr;  // of the tilesets so far, the one reaching furthest
+  for (const Range& r : ranges) {
+    if (widest && r.first < widest->end) {
+      const std::string at = r.ts->ref.empty() ? r.ts->where : r.ts->ref;
+      const std::string other = widest->ts->ref.empty() ? widest->ts->where : widest->ts->ref;
+      *error = at + ": tileset \"" + r.ts->name + "\" (firstgid " + std::to_string(r.first) +
+               ") overlaps tileset \"" + widest->ts->name + "\" (gids " +
+               std::to_string(widest->first) + ".." + std::to_string(widest->end - 1) + ", at " +
+               other + "): gids " + std::to_string(r.first) + ".." +
+               std::to_string(std::min(r.end, widest->end) - 1) +
+               " would be tiles of both; its firstgid must be " + std::to_string(widest->end) +
+               " or above";
+      return false;
+    }
+    if (!widest || r.end > widest->end) widest = &r;
+  }
+  return true;
+}
+
 std::string xmlWhere(const std::string& file, const std::string& text, ptrdiff_t offset) {
   if (offset < 0) return file;
   const size_t end = std::min(size_t(offset), text.size());

@@ -34,6 +34,7 @@ struct Tileset {
   std::vector<TileInfo> tiles;
   std::vector<Property> properties;
   std::string where;  // of the tileset element (the external file's root for .tsx/.tsj)
+  std::string ref;    // where the map names it: its <tileset> element or /tilesets/N
 };
 
 // A tile layer's data as found, decoded only for the layers a room uses (so a
@@ -100,6 +101,11 @@ bool decodeLayer(const Layer& layer, std::vector<uint32_t>* gids, std::string* e
 
 // Refuses a map bigger than any room before its layer data is decoded.
 bool checkMapSize(const Map& map, std::string* error);
+
+// Refuses tilesets whose gid ranges overlap (a firstgid below the end of an earlier
+// tileset's range, e.g. a tileset that grew after the map was saved): a gid of both
+// would mean two tiles. A tileset's range is its tilecount, or past its highest tile id.
+bool checkTilesetRanges(const Map& map, std::string* error);
 
 std::string writeTmx(const Map& map);
 std::string writeTmj(const Map& map);

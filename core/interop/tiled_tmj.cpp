@@ -220,6 +220,7 @@ bool readTmj(const std::string& path, const std::string& text, Map* out, std::st
       if (!t.is_object()) return f.fail(p, "is not a tileset object");
       Tileset ts;
       if (!getInt(f, t, p, "firstgid", 1, 0x0FFFFFFF, std::nullopt, &ts.firstGid)) return false;
+      ts.ref = f.where(p);
       const std::string source = getString(t, "source");
       if (!source.empty()) {
         if (!readTilesetFile(resolveRelative(path, source), ts.firstGid, f.where(p), &ts, error))
@@ -230,7 +231,7 @@ bool readTmj(const std::string& path, const std::string& text, Map* out, std::st
       out->tilesets.push_back(std::move(ts));
     }
   }
-  return readLayers(f, j, "", out);
+  return readLayers(f, j, "", out) && checkTilesetRanges(*out, error);
 }
 
 std::string writeTmj(const Map& map) {

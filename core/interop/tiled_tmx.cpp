@@ -157,6 +157,7 @@ bool readChildren(const XmlFile& f, const pugi::xml_node& parent, Map* out, std:
       Tileset ts;
       if (!intAttr(f, n, "firstgid", 1, 0x0FFFFFFF, std::nullopt, &ts.firstGid, error))
         return false;
+      ts.ref = f.where(n);
       if (pugi::xml_attribute src = n.attribute("source")) {
         if (!readTilesetFile(resolveRelative(f.path, src.value()), ts.firstGid, f.where(n), &ts,
                              error))
@@ -215,7 +216,7 @@ bool readTmx(const std::string& path, const std::string& text, Map* out, std::st
     return false;
   if (!checkMapSize(*out, error)) return false;
   readProperties(f, root, &out->properties);
-  return readChildren(f, root, out, error);
+  return readChildren(f, root, out, error) && checkTilesetRanges(*out, error);
 }
 
 bool readTilesetFile(const std::string& path, int firstGid, const std::string& where, Tileset* out,

@@ -78,6 +78,11 @@ bool mapFromJson(const json& j, const std::string& file, MapDocument& out, std::
     doc.metatilesExtra = unknownKeys(*mts, {"tilesPerSide", "opcodeNames", "set"});
     doc.metatiles.tilesPerSide = int(r.integer(*mts, "metatiles", "tilesPerSide", 1, 2, 2));
     if (const json* names = r.array(*mts, "metatiles", "opcodeNames", false)) {
+      // One name per op-code bit (4..7): a fifth would be dropped on save.
+      if (names->size() > doc.metatiles.opcodeNames.size())
+        r.fail("metatiles.opcodeNames",
+               std::to_string(names->size()) + " names; the collision byte has " +
+                   std::to_string(doc.metatiles.opcodeNames.size()) + " op-code bits (4..7)");
       for (size_t i = 0; i < names->size() && i < 4 && r.ok(); ++i) {
         if (!(*names)[i].is_string())
           r.fail(JsonReader::join("metatiles.opcodeNames", i), "expected a string");

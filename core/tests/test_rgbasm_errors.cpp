@@ -275,3 +275,118 @@ TEST(RgbasmErrors, IncbinRangeOutsideTheFileSaysWhichRange) {
             std::string::npos)
       << r.diagnosticsText();
 }
+
+// Issue 33: OPT takes rgbasm 1.0's letters only (b, g, p, Q, r, W), each with a
+// well-formed argument; `OPT Zxyz` was accepted and ignored.
+TEST(RgbasmErrors, OptRefusesUnknownLettersAndBadArguments) {
+  expectError("SECTION \"S\", ROM0\nOPT Zxyz\n",
+              "main.asm:2:1: error: unknown OPT option 'Z' in 'Zxyz' (rgbasm's are b, g, p, Q, "
+              "r and W)");
+  expectError("PUSHO b01, x\n", "main.asm:1:1: error: unknown OPT option 'x'");
+  expectError("OPT b0\n", "main.asm:1:1: error: bad OPT 'b0': b takes exactly 2 characters");
+  expectError("OPT g012\n", "main.asm:1:1: error: bad OPT 'g012': g takes exactly 4 characters");
+  expectError("OPT p 300\n",
+              "main.asm:1:1: error: bad OPT 'p 300': p takes a pad byte from 0 to $FF");
+  expectError("OPT pzz\n", "main.asm:1:1: error: bad OPT 'pzz': p takes a pad byte");
+  expectError("OPT r\n", "main.asm:1:1: error: bad OPT 'r': r takes a nesting depth");
+  expectError("OPT r 99999\n", "bad OPT 'r 99999': this assembler nests at most 4096 levels");
+  expectError("OPT W\n", "main.asm:1:1: error: bad OPT 'W': W takes a warning flag");
+  expectError("OPT\n", "main.asm:1:1: error: OPT needs an option");
+  expectError("OPT b01,\n", "main.asm:1:1: error: empty OPT option");
+
+  // rgbasm's own spellings all pass: a leading '-', blanks after the letter, any base.
+  auto ok = assemble(
+      "OPT -b.X, g0123, p$ff, p 0, Wall, -Wno-truncation, Q.8, r 80, r0x40\n"
+      "PUSHO\nPOPO\nPUSHO\nSECTION \"S\", ROM0\n    db %..XX\n");
+  EXPECT_TRUE(ok.ok) << ok.diagnosticsText();
+  EXPECT_EQ(rgbasm_test::firstChunk(ok), std::vector<uint8_t>{0x03});
+}
+
+// OPT r is the nesting depth (rgbasm -r): honoured, saved by PUSHO, and no lower
+// than the depth already reached.
+TEST(RgbasmErrors, OptRSetsTheNestingDepth) {
+  expectError("OPT r 2\nMACRO m\n    m\nENDM\nSECTION \"S\", ROM0\n    m\n",
+              "main.asm:3:5: error: recursion too deep (more than 2 nested INCLUDE, macro or "
+              "REPT levels)");
+  // Three levels under r 3: fine. PUSHO/POPO bring r 3 back after r 1.
+  auto ok = assemble(
+      "OPT r 3\nMACRO m\n    IF \\1 > 0\n        m \\1 - 1\n    ENDC\nENDM\nPUSHO r 1\nPOPO\n"
+      "SECTION \"S\", ROM0\n    m 2\n    nop\n");
+  EXPECT_TRUE(ok.ok) << ok.diagnosticsText();
+  expectError("MACRO m\n    OPT r 0\nENDM\nSECTION \"S\", ROM0\n    m\n",
+              "main.asm:2:5: error: bad OPT 'r 0': already nested 1 levels deep");
+}
+
+// Issue 33: a LOAD inside a LOAD ends the first block (rgbds 1.0; older releases
+// refused it) and now says so, naming the open block.
+TEST(RgbasmErrors, LoadInsideLoadWarnsAndEndsTheFirstBlock) {
+  auto r = assemble(
+      "SECTION \"S\", ROM0\nLOAD \"x\", WRAM0\nFirst:\n    nop\nLOAD \"y\", HRAM\nSecond:\n"
+      "    nop\nENDL\n");
+  EXPECT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_NE(r.diagnosticsText().find(
+                "main.asm:5:1: warning: LOAD inside the LOAD block of line 2 ends that block "
+                "(LOAD blocks do not nest; close it with ENDL)"),
+            std::string::npos)
+      << r.diagnosticsText();
+  EXPECT_EQ(rgbasm_test::firstChunk(r), (std::vector<uint8_t>{0x00, 0x00}));
+  // The outer block in another file is named by file and line.
+  auto inc = rgbasm_test::assemble({{"main.asm",
+                                     "SECTION \"S\", ROM0\nINCLUDE \"l.inc\"\n"
+                                     "LOAD \"y\", HRAM\n    nop\nENDL\n"},
+                                    {"l.inc", "LOAD \"x\", WRAM0\n    nop\n"}});
+  EXPECT_NE(inc.diagnosticsText().find("main.asm:3:1: warning: LOAD inside the LOAD block of "
+                                       "l.inc:1 ends that block"),
+            std::string::npos)
+      << inc.diagnosticsText();
+}
+
+// Issue 33: `INCBIN "d.bin", 0, -1` took -1 as "to the end"; a negative start or
+// length is an error at the number, as rgbasm refuses them.
+TEST(RgbasmErrors, IncbinNegativeStartOrLengthIsRefused) {
+  const std::map<std::string, std::string> bin{{"d.bin", "abcd"}};
+  auto with = [&](const std::string& line) {
+    auto files = bin;
+    files["main.asm"] = "SECTION \"S\", ROM0\n" + line + "\n";
+    return rgbasm_test::assemble(files);
+  };
+  auto r = with("    INCBIN \"d.bin\", 0, -1");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.diagnosticsText().find("main.asm:2:24: error: INCBIN length -1 is negative"),
+            std::string::npos)
+      << r.diagnosticsText();
+  r = with("    INCBIN \"d.bin\", -2");
+  EXPECT_NE(r.diagnosticsText().find("main.asm:2:21: error: INCBIN start -2 is negative"),
+            std::string::npos)
+      << r.diagnosticsText();
+  // Without a length, the rest of the file; an explicit 0 is no bytes.
+  r = with("    INCBIN \"d.bin\", 1\n    INCBIN \"d.bin\", 0, 0");
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  EXPECT_EQ(rgbasm_test::firstChunk(r), (std::vector<uint8_t>{'b', 'c', 'd'}));
+}
+
+// Issue 33: INCLUDE of a binary file whose garbage hid in a `;` comment assembled
+// to nothing and ended in "no ROM sections to write" with no location. A NUL byte
+// marks a file that is not source text: the error points at it, once.
+TEST(RgbasmErrors, IncludeOfABinaryFileNamesItsFirstNulByte) {
+  auto r = rgbasm_test::assemble(
+      {{"main.asm", "SECTION \"S\", ROM0\n    nop\n    INCLUDE \"gfx.2bpp\"\n"},
+       {"gfx.2bpp", std::string("; \x01\x02\n\x7F\xFF\x00\x00\x03 ", 11)}});
+  EXPECT_FALSE(r.ok);
+  const std::string text = r.diagnosticsText();
+  EXPECT_NE(text.find("gfx.2bpp:2:3: error: 'gfx.2bpp' is not a source file: a NUL byte here "
+                      "(binary data goes in with INCBIN)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("main.asm:3:"), std::string::npos) << text;  // the INCLUDE's note
+  EXPECT_EQ(text.find("unexpected character"), std::string::npos) << text;
+  // A source with no ROM section at all names the sources instead of nothing.
+  core::Sm83AsmOptions opts;
+  opts.buildRom = true;
+  r = rgbasm_test::assemble({{"main.asm", "; only a comment\n"}}, {"main.asm"}, opts);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.diagnosticsText().find("main.asm: error: no ROM sections to write: main.asm defines "
+                                     "no ROM0 or ROMX section, so the ROM would be blank"),
+            std::string::npos)
+      << r.diagnosticsText();
+}

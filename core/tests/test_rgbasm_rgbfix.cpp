@@ -151,3 +151,19 @@ TEST(Rgbfix, OutOfRangeFieldsAreRefused) {
   EXPECT_FALSE(core::writeRom(rom0(0x150), rom, &err, fix));
   EXPECT_NE(err.find("pad value"), std::string::npos) << err;
 }
+
+// Issue 33: `-r 99` wrote RAM size byte $63, which no emulator (ours included:
+// "unknown RAM size code") reads. rgbfix takes any byte; the header has 6 codes.
+TEST(Rgbfix, RamSizeMustBeAHeaderCode) {
+  std::vector<uint8_t> rom;
+  std::string err;
+  core::RomFix fix;
+  fix.ramSize = 99;
+  EXPECT_FALSE(core::writeRom(rom0(0x150), rom, &err, fix));
+  EXPECT_EQ(err,
+            "RAM size (rgbfix -r) 99 is not a header code: 0 none, 1 2 KiB (unused), 2 8 KiB, 3 "
+            "32 KiB, 4 128 KiB, 5 64 KiB");
+  fix.ramSize = 5;
+  ASSERT_TRUE(core::writeRom(rom0(0x150), rom, &err, fix)) << err;
+  EXPECT_EQ(rom[0x149], 5);
+}

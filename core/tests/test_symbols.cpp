@@ -457,3 +457,53 @@ TEST_F(Symbols, Ld65BankedBuild) {
 }
 
 }  // namespace
+
+// Issue 33: NES symbol files that do not fit their ROM loaded with no word, where the
+// Game Boy side warns. Each case now says what does not fit, naming the file (and the
+// line, where one is to blame); files that fit stay quiet.
+TEST_F(Symbols, NesFilesThatDoNotFitTheRomWarn) {
+  const auto rom = loadRom(writeRom("g.nes", makeInes({.mapper = 0, .prg16k = 1})));  // NROM-128
+  core::game::SymbolSource src;
+  std::string error;
+
+  // An FCEUX bank file past the PRG ROM (NROM keeps no bank, so checkSymbols cannot see it).
+  const std::string nl = write("g.nes.5.nl", "$C000#Collide#\n");
+  DebugInfo fromNl;
+  ASSERT_TRUE(core::game::loadSymbols(nl, fromNl, &src, &error, &rom)) << error;
+  ASSERT_EQ(src.warnings.size(), 1u);
+  EXPECT_EQ(src.warnings[0], nl + ": FCEUX bank 5 (16 KiB banks) is past g.nes's 16 KiB of PRG ROM "
+                                  "(1 bank); symbols of another ROM?");
+  const std::string nl0 = write("g.nes.0.nl", "$C000#Collide#\n");
+  ASSERT_TRUE(core::game::loadSymbols(nl0, fromNl, &src, &error, &rom)) << error;
+  EXPECT_TRUE(src.warnings.empty()) << src.warnings[0];
+
+  // A .dbg symbol in a segment the file does not list, and a segment written past the
+  // PRG ROM of this (bankless) ROM.
+  const std::string dbg = write("g.dbg",
+                                "version\tmajor=2,minor=0\n"
+                                "file\tid=0,name=\"game.s\",size=100,mtime=0x6B027380,mod=0\n"
+                                "mod\tid=0,name=\"game.o\",file=0\n"
+                                "seg\tid=0,name=\"CODE\",start=0x00C000,size=0x0010,"
+                                "addrsize=absolute,type=ro,oname=\"g.nes\",ooffs=16\n"
+                                "seg\tid=1,name=\"LATE\",start=0x00E000,size=0x0010,"
+                                "addrsize=absolute,type=ro,oname=\"g.nes\",ooffs=24592\n"
+                                "sym\tid=0,name=\"collide\",addrsize=absolute,scope=0,def=0,"
+                                "val=0xC000,seg=0,type=lab\n"
+                                "sym\tid=1,name=\"stray\",addrsize=absolute,scope=0,def=0,"
+                                "val=0xC004,seg=7,type=lab\n"
+                                "scope\tid=0,name=\"\",mod=0,size=5\n");
+  DebugInfo fromDbg;
+  ASSERT_TRUE(core::game::loadSymbols(dbg, fromDbg, &src, &error, &rom)) << error;
+  ASSERT_EQ(src.warnings.size(), 2u);
+  EXPECT_EQ(src.warnings[0], dbg +
+                                 ": segment LATE is written at bytes 24592..24607, past the 16 KiB "
+                                 "of PRG ROM in g.nes (bytes 16..16399)");
+  EXPECT_EQ(src.warnings[1],
+            dbg + ":7: symbol 'stray' names unknown segment 7; its bank is taken as 0");
+
+  // The MMC1 .dbg over its own ROM: nothing to say.
+  const auto mmc1 = loadRom(writeRom("game.nes", makeInes({.mapper = 1, .prg16k = 8})));
+  DebugInfo fits;
+  ASSERT_TRUE(core::game::loadSymbols(write("game.dbg", kDbg), fits, &src, &error, &mmc1)) << error;
+  EXPECT_TRUE(src.warnings.empty()) << src.warnings[0];
+}

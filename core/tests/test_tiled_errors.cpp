@@ -139,6 +139,38 @@ TEST_F(TiledErrors, GidOutsideEveryTilesetIsLocated) {
   EXPECT_TRUE(has(e, "gid.tmj: /layers/0/data: layer \"walls\": gid 9")) << e;
 }
 
+// Issue 33: a second tileset whose firstgid falls inside the first one's range was
+// accepted silently (a gid of both is two tiles). Refused, naming both tilesets and
+// where the map names each; a firstgid past the first range imports.
+TEST_F(TiledErrors, OverlappingTilesetGidRangesAreRefused) {
+  write("more.tsx",
+        "<tileset name=\"more\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"2\" "
+        "columns=\"2\"/>\n");
+  auto tmx = [&](int firstGid) {
+    std::string text = test::tmxText(TmxSpec{});
+    text.replace(text.find(" <layer"), 0,
+                 " <tileset firstgid=\"" + std::to_string(firstGid) + "\" source=\"more.tsx\"/>\n");
+    return text;
+  };
+  std::string e = importError("ov.tmx", tmx(3));
+  EXPECT_TRUE(
+      has(e, "tileset \"more\" (firstgid 3) overlaps tileset \"walls\" (gids 1..4, at " +
+                 path("ov.tmx") +
+                 ":3:3): gids 3..4 would be tiles of both; its firstgid must be 5 or above"))
+      << e;
+  EXPECT_EQ(e.rfind(path("ov.tmx") + ":", 0), 0u) << e;
+  EXPECT_EQ(importError("ok.tmx", tmx(5)), "");
+
+  std::string tmj = test::tmjText(TmxSpec{});
+  tmj.replace(tmj.find("],\n \"layers\""), 0, ", {\"firstgid\": 2, \"source\": \"more.tsx\"}");
+  e = importError("ov.tmj", tmj);
+  EXPECT_TRUE(has(e, path("ov.tmj") +
+                         ": /tilesets/1: tileset \"more\" (firstgid 2) overlaps tileset \"walls\" "
+                         "(gids 1..4, at " +
+                         path("ov.tmj") + ": /tilesets/0): gids 2..3 would be tiles of both"))
+      << e;
+}
+
 TEST_F(TiledErrors, HugeMapIsRefusedBeforeItsDataIsRead) {
   TmxSpec s;
   s.width = s.height = 100000;

@@ -1,6 +1,7 @@
 #include "core/util/json_reader.h"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -112,10 +113,33 @@ int64_t JsonReader::element(const json& v, const std::string& path, int64_t lo, 
   if (v.is_number_integer() || v.is_number_unsigned()) {
     value = v.get<int64_t>();
   } else if (v.is_string()) {
-    auto n = parseNumberText(v.get<std::string>());
+    const std::string& text = v.get_ref<const std::string&>();
+    auto n = parseNumberText(text);
     if (!n) {
-      fail(path, "expected a number, found \"" + v.get<std::string>() + "\"");
+      fail(path, "expected a number, found \"" + text + "\"");
       return lo;
+    }
+    // Text is for the forms the formats document, "$7B", "0x7b", "%01111011"; a
+    // decimal number in quotes ("1", "60") is a number typed as text by mistake.
+    const size_t at = text.find_first_not_of('-');  // parseNumberText took it: not npos
+    const char radix = text[at];
+    if (radix != '$' && radix != '%' && text.compare(at, 2, "0x") != 0 &&
+        text.compare(at, 2, "0X") != 0) {
+      fail(path, "expected an integer, found the string \"" + text + "\" (write " + text +
+                     " without quotes; numbers in quotes are hex \"$7B\" or binary \"%01111011\")");
+      return lo;
+    }
+    // A bit pattern wider than its field (10 binary digits for a byte) was meant
+    // for another layout, even when the extra bits are zeros.
+    if (radix == '%' && *n >= lo && *n <= hi && lo >= 0 && hi > 0 &&
+        (uint64_t(hi) & (uint64_t(hi) + 1)) == 0) {
+      const size_t width = size_t(std::bit_width(uint64_t(hi)));
+      const size_t written = text.size() - at - 1;
+      if (written > width) {
+        fail(path, "\"" + text + "\" has " + std::to_string(written) +
+                       " binary digits; the field holds " + std::to_string(width) + " bits");
+        return lo;
+      }
     }
     value = *n;
   } else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()) {

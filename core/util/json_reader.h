@@ -38,7 +38,9 @@ class JsonReader {
                               const std::string& key, bool required = true);
   const nlohmann::json* object(const nlohmann::json& obj, const std::string& path,
                                const std::string& key, bool required = true);
-  // An integer element value of an array, checked against a range.
+  // An integer element value of an array, checked against a range. Besides JSON
+  // integers (and whole floats), text with a radix: "$7B", "0x7b", "%01111011" (no
+  // more binary digits than `hi` has bits); a decimal number in quotes is refused.
   int64_t element(const nlohmann::json& v, const std::string& path, int64_t lo, int64_t hi);
 
   // Checks the "format" field: "collidoscope-map/1" etc. `kind` is "collidoscope-map".

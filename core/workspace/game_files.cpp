@@ -108,6 +108,7 @@ std::vector<std::string> describeUnboundRom(const std::string& romPath) {
                        std::to_string(source.symbols) + " symbols";
     if (!ok) line += " (" + symError.substr(0, symError.find('\n')) + ")";
     lines.push_back(line);
+    for (const std::string& w : source.warnings) lines.push_back("warning: " + w);
   }
   return lines;
 }

@@ -386,7 +386,11 @@ bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnosti
       if (auto seg = p.num(r, "seg")) {
         auto si = segs.find(*seg);
         if (si != segs.end() && skip.count(si->second.name)) continue;
-        if (si != segs.end()) s.bank = segBankOf[*seg];
+        if (si != segs.end())
+          s.bank = segBankOf[*seg];
+        else
+          p.warning(r.line, "symbol '" + name + "' names unknown segment " + std::to_string(*seg) +
+                                "; its bank is taken as 0");
       }
       s.isLabel = type == "lab";
       if (auto defs = p.list(r, "def"); defs && !defs->empty()) {

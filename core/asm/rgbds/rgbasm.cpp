@@ -47,6 +47,20 @@ AsmResult assembleSm83(const std::vector<std::string>& sourcePaths, const Sm83As
   result.diagnostics = std::move(prog.diagnostics);
   result.ok = !hasErrors(result.diagnostics);
   if (result.ok && opts.buildRom && !opts.assembleOnly) {
+    // rgblink would write a blank ROM; say which sources gave nothing to put in it.
+    const bool anyRom = std::any_of(result.chunks.begin(), result.chunks.end(),
+                                    [](const auto& c) { return !c.ram && c.address < 0x8000; });
+    if (!anyRom) {
+      std::string names;
+      for (const auto& p : sourcePaths) names += (names.empty() ? "" : ", ") + p;
+      result.diagnostics.push_back(
+          Diagnostic{Diagnostic::Severity::Error, SourceLoc{sourcePaths.front(), 0, 0},
+                     "no ROM sections to write: " + names +
+                         (sourcePaths.size() == 1 ? " defines" : " define") +
+                         " no ROM0 or ROMX section, so the ROM would be blank"});
+      result.ok = false;
+      return result;
+    }
     std::string err;
     if (!writeRom(result.chunks, result.rom, &err, opts.romFix)) {
       result.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, SourceLoc{}, err});

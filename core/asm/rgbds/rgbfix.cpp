@@ -151,6 +151,11 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, 
     return fail("new licensee '" + fix.newLicensee + "' is longer than 2 characters");
   if (fix.mbc > 0xFF || fix.ramSize > 0xFF || (fix.cgb >= 0 && fix.cgb != 0x80 && fix.cgb != 0xC0))
     return fail("cartridge type, RAM size or CGB flag is out of range");
+  if (fix.ramSize > 5)
+    // rgbfix takes any byte, but $0149 has six codes; emulators (ours too) refuse others.
+    return fail("RAM size (rgbfix -r) " + std::to_string(fix.ramSize) +
+                " is not a header code: 0 none, 1 2 KiB (unused), 2 8 KiB, 3 32 KiB, 4 128 KiB, "
+                "5 64 KiB");
   if (fix.oldLicensee > 0xFF || fix.romVersion > 0xFF || fix.padValue < 0 || fix.padValue > 0xFF)
     return fail("old licensee, ROM version or pad value is out of range 0-255");
   size_t end = 0;

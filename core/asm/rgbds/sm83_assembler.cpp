@@ -1,5 +1,6 @@
 #include "core/asm/rgbds/sm83_assembler.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 
@@ -9,7 +10,6 @@ namespace core::sm83 {
 
 namespace {
 
-constexpr size_t kMaxDepth = 64;
 constexpr int kMaxErrors = 200;
 constexpr const char* kSubstituted = "its macro arguments are substituted";
 constexpr const char* kInterpolated = "{symbols} are interpolated";
@@ -102,6 +102,23 @@ std::shared_ptr<const SrcLines> Assembler::loadSource(const std::string& path,
     text = readFile(path, kMaxSourceBytes);
   if (!text) return nullptr;
   int file = fileIndex(path);
+  if (const size_t nul = text->find('\0'); nul != std::string::npos) {
+    // Binary data (graphics, a ROM, an object file): rgbasm would skip what hides in
+    // a `;` comment and go on, ending in an empty ROM with no word of this file. Say
+    // where the first NUL byte is, and assemble nothing of it.
+    const size_t lineStart = text->rfind('\n', nul);
+    const int line = 1 + static_cast<int>(std::count(text->begin(),
+                                                     text->begin() + static_cast<long>(nul), '\n'));
+    const int col =
+        static_cast<int>(nul - (lineStart == std::string::npos ? 0 : lineStart + 1)) + 1;
+    prog_.error(SrcPos{file, line, col}, "'" + path +
+                                             "' is not a source file: a NUL byte here "
+                                             "(binary data goes in with INCBIN)");
+    if (pos_.file >= 0) prog_.diag(Diagnostic::Severity::Note, pos_, "in file included from here");
+    auto empty = std::make_shared<const SrcLines>();
+    sourceCache_.emplace(path, empty);
+    return empty;
+  }
   int badComment = 0;
   auto lines = splitSource(*text, file, &badComment);
   if (badComment) prog_.error(SrcPos{file, badComment, 0}, "unterminated /* comment");
@@ -125,6 +142,7 @@ void Assembler::assembleUnit(const std::string& path) {
   unions_.clear();
   load_ = LoadBlock{};
   optStack_.clear();
+  maxDepth_ = kDefaultRecursionDepth;
   Lexer::Digits digits;
   digits.fixPrecision = cfg_.fixPrecision;
   lx_.setDigits(digits);
@@ -209,8 +227,9 @@ void Assembler::assembleUnit(const std::string& path) {
 }
 
 bool Assembler::pushContext(Context&& c, int col) {
-  if (contexts_.size() >= kMaxDepth) {
-    error(col, "recursion too deep (more than " + std::to_string(kMaxDepth) +
+  // As rgbasm -r counts: levels nested inside the source file itself.
+  if (contexts_.size() > maxDepth_) {
+    error(col, "recursion too deep (more than " + std::to_string(maxDepth_) +
                    " nested INCLUDE, macro or REPT levels)");
     return false;
   }

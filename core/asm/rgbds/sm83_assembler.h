@@ -30,6 +30,11 @@ namespace core::sm83 {
 inline constexpr int32_t kRgbdsMajor = 1, kRgbdsMinor = 0, kRgbdsPatch = 4;
 inline constexpr const char* kRgbdsVersion = "1.0.4";
 
+// Nested INCLUDE, macro and REPT levels: rgbasm's default (-r 64), and the most
+// `OPT r` may ask for here (contexts are kept on a vector, not the C++ stack).
+inline constexpr size_t kDefaultRecursionDepth = 64;
+inline constexpr size_t kMaxRecursionDepth = 4096;
+
 // Keywords (mnemonics first, then directives); looked up case-insensitively.
 enum class Kw : uint8_t {
   None,
@@ -362,7 +367,14 @@ class Assembler : public EqusSource, public ExprNames {
     SrcPos pos;
   };
   LoadBlock load_;
-  std::vector<Lexer::Digits> optStack_;
+  // What OPT changes and PUSHO/POPO save: the lexer's digits and precision, and
+  // the nesting limit (OPT r, rgbasm -r).
+  struct OptState {
+    Lexer::Digits digits;
+    size_t maxDepth = kDefaultRecursionDepth;
+  };
+  std::vector<OptState> optStack_;
+  size_t maxDepth_ = kDefaultRecursionDepth;
   std::string scope_;
   int anonCount_ = 0;
   int32_t rs_ = 0;

@@ -2,6 +2,7 @@
 // rgbasm.h): LOAD/ENDL, UNION/NEXTU/ENDU, the ALIGN directive, named charmaps
 // and OPT/PUSHO/POPO. The rest of the directives are in sm83_directives.cpp.
 #include <algorithm>
+#include <optional>
 
 #include "core/asm/rgbds/sm83_assembler.h"
 
@@ -29,7 +30,17 @@ std::string hex4(uint32_t v) {
 // labels (and `@`) take addresses in the named section, e.g. code copied to HRAM.
 void Assembler::dirLoad(int col) {
   if (section_ < 0) return error(col, "LOAD outside of a SECTION");
-  if (load_.section >= 0) endLoad();
+  if (load_.section >= 0) {
+    // rgbds 1.0 ends the open block here (its -Wunterminated-load warning); older
+    // releases refused it. Either way the first block's ENDL is missing.
+    const std::string outer = (load_.pos.file == pos_.file || load_.pos.file < 0
+                                   ? "line "
+                                   : prog_.files[static_cast<size_t>(load_.pos.file)] + ":") +
+                              std::to_string(load_.pos.line);
+    warning(col, "LOAD inside the LOAD block of " + outer +
+                     " ends that block (LOAD blocks do not nest; close it with ENDL)");
+    endLoad();
+  }
   const int rom = section_;
   if (!regionInfo(prog_.sections[static_cast<size_t>(rom)].type).rom)
     return error(col, "LOAD needs a ROM section to hold its bytes");
@@ -85,46 +96,112 @@ void Assembler::dirAlign(int col) {
   sec.alignOffset = want;
 }
 
-// OPT / PUSHO / POPO. Only `b` (binary digits), `g` (graphics digits) and `Q`
-// (fixed-point precision) change what is assembled; warning and padding options
-// are accepted and ignored.
+namespace {
+
+// rgbasm's whole numbers in options (`OPT p`, `OPT r`): decimal, or `$`/`0x` hex,
+// `&`/`0o` octal, `%`/`0b` binary; nothing may follow the digits.
+std::optional<uint64_t> optionNumber(std::string_view s) {
+  int base = 10;
+  if (!s.empty() && (s[0] == '$' || s[0] == '&' || s[0] == '%')) {
+    base = s[0] == '$' ? 16 : s[0] == '&' ? 8 : 2;
+    s.remove_prefix(1);
+  } else if (s.size() > 1 && s[0] == '0' && std::string_view("xXoObB").find(s[1]) != s.npos) {
+    base = s[1] == 'x' || s[1] == 'X' ? 16 : s[1] == 'o' || s[1] == 'O' ? 8 : 2;
+    s.remove_prefix(2);
+  }
+  if (s.empty()) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : s) {
+    const int d = c >= '0' && c <= '9'   ? c - '0'
+                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                         : 99;
+    if (d >= base) return std::nullopt;
+    v = std::min<uint64_t>(v * static_cast<uint64_t>(base) + static_cast<uint64_t>(d), 1ull << 40);
+  }
+  return v;
+}
+
+}  // namespace
+
+// OPT / PUSHO / POPO, parsed as rgbasm 1.0 parses them (a leading `-` and blanks
+// after the letter are allowed): `b` (binary digits), `g` (graphics digits), `Q`
+// (fixed-point precision) and `r` (nesting depth) change what is assembled; `p`
+// (padding) and `W` (warnings) are checked, then ignored. Any other letter is an
+// error, as in rgbasm.
 void Assembler::dirOpt(Kw kw, int col) {
   if (kw == Kw::POPO) {
     if (!expectEnd()) return;
     if (optStack_.empty()) return error(col, "POPO without PUSHO");
-    lx_.setDigits(optStack_.back());
+    lx_.setDigits(optStack_.back().digits);
+    maxDepth_ = optStack_.back().maxDepth;
     optStack_.pop_back();
     return;
   }
-  if (kw == Kw::PUSHO) optStack_.push_back(lx_.digits());
+  if (kw == Kw::PUSHO) optStack_.push_back(OptState{lx_.digits(), maxDepth_});
   std::string_view rest = lx_.rest();
   rest = trimView(rest.substr(0, rest.find(';')));
+  if (rest.empty()) {
+    if (kw == Kw::OPT) error(col, "OPT needs an option");
+    return;
+  }
   Lexer::Digits d = lx_.digits();
+  size_t depth = maxDepth_;
   size_t at = 0;
-  while (at < rest.size()) {
+  while (at <= rest.size()) {
     size_t comma = rest.find(',', at);
     std::string_view o =
         trimView(rest.substr(at, comma == std::string_view::npos ? comma : comma - at));
-    if (o.size() == 3 && o[0] == 'b')
-      d.bin[0] = o[1], d.bin[1] = o[2];
-    else if (o.size() == 5 && o[0] == 'g')
-      std::copy(o.begin() + 1, o.end(), d.gfx);
-    else if (!o.empty() && o[0] == 'Q') {
-      // OPT Q8 / OPT Q.8: the default precision of fixed-point literals (rgbasm -Q).
-      std::string_view q = o.substr(o.size() > 1 && o[1] == '.' ? 2 : 1);
-      int v = 0;
-      bool ok = !q.empty() && q.size() <= 2;
-      for (size_t i = 0; ok && i < q.size(); ++i)  // two digits at most: no overflow
-        ok = q[i] >= '0' && q[i] <= '9', v = v * 10 + (q[i] - '0');
-      if (!ok || v < 1 || v > 31)
-        return error(col, "bad OPT '" + std::string(o) + "': Q takes a precision from 1 to 31");
-      d.fixPrecision = v;
-    } else if (!o.empty() && (o[0] == 'b' || o[0] == 'g'))
-      return error(col, "bad OPT '" + std::string(o) + "'");
+    const std::string text(o);
+    if (!o.empty() && o[0] == '-') o.remove_prefix(1);
+    if (o.empty()) return error(col, "empty OPT option");
+    const char letter = o[0];
+    const std::string_view arg = trimView(o.substr(1));
+    auto bad = [&](const std::string& why) { error(col, "bad OPT '" + text + "': " + why); };
+    switch (letter) {
+      case 'b':
+        if (arg.size() != 2) return bad("b takes exactly 2 characters");
+        d.bin[0] = arg[0], d.bin[1] = arg[1];
+        break;
+      case 'g':
+        if (arg.size() != 4) return bad("g takes exactly 4 characters");
+        std::copy(arg.begin(), arg.end(), d.gfx);
+        break;
+      case 'Q': {
+        // OPT Q8 / OPT Q.8: the default precision of fixed-point literals (rgbasm -Q).
+        auto q = optionNumber(arg.substr(!arg.empty() && arg[0] == '.' ? 1 : 0));
+        if (!q || *q < 1 || *q > 31) return bad("Q takes a precision from 1 to 31");
+        d.fixPrecision = static_cast<int>(*q);
+        break;
+      }
+      case 'p': {
+        auto p = optionNumber(arg);
+        if (!p || *p > 0xFF) return bad("p takes a pad byte from 0 to $FF");
+        break;
+      }
+      case 'r': {
+        auto r = optionNumber(arg);
+        if (!r) return bad("r takes a nesting depth (a whole number)");
+        if (*r > kMaxRecursionDepth)
+          return bad("this assembler nests at most " + std::to_string(kMaxRecursionDepth) +
+                     " levels");
+        if (contexts_.size() > *r + 1)
+          return bad("already nested " + std::to_string(contexts_.size() - 1) + " levels deep");
+        depth = static_cast<size_t>(*r);
+        break;
+      }
+      case 'W':
+        if (arg.empty()) return bad("W takes a warning flag");
+        break;
+      default:
+        return error(col, "unknown OPT option '" + std::string(1, letter) + "' in '" + text +
+                              "' (rgbasm's are b, g, p, Q, r and W)");
+    }
     if (comma == std::string_view::npos) break;
     at = comma + 1;
   }
   lx_.setDigits(d);
+  maxDepth_ = depth;
 }
 
 // Named charmaps: the current one lives in charmap_, the others in charmaps_.

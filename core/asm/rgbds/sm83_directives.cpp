@@ -722,13 +722,18 @@ void Assembler::dirInclude(int col) {
 void Assembler::dirIncbin(int col) {
   Token t = lx_.next();
   if (t.kind != Tok::String) return error(t.col(), "INCBIN needs a quoted file name");
-  int32_t start = 0, length = -1;
+  int32_t start = 0, length = -1;  // -1: to the end of the file
   if (lx_.peek().kind == Tok::Comma) {
     lx_.next();
+    const int startCol = lx_.peek().col();
     if (!constExpr(start, "INCBIN")) return;
+    if (start < 0) return error(startCol, "INCBIN start " + std::to_string(start) + " is negative");
     if (lx_.peek().kind == Tok::Comma) {
       lx_.next();
+      const int lengthCol = lx_.peek().col();
       if (!constExpr(length, "INCBIN")) return;
+      if (length < 0)
+        return error(lengthCol, "INCBIN length " + std::to_string(length) + " is negative");
     }
   }
   if (!expectEnd() || !needCode(col)) return;
