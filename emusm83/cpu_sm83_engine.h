@@ -25,18 +25,19 @@
   EMUSM83_INLINE void exec##Name()
 
 // One row of a grid as 16 cases, each calling its handler.
+// clang-format off
 #define EMUSM83_CASE(row, col, Name) \
   case (row) + (col):                \
     exec##Name<(row) + (col)>();     \
     break;
 #define EMUSM83_DISPATCH_ROW(row, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, hA, hB, hC, hD, hE, hF) \
-  EMUSM83_CASE(row, 0x0, h0)                                                                      \
-  EMUSM83_CASE(row, 0x1, h1)                                                                      \
-  EMUSM83_CASE(row, 0x2, h2) EMUSM83_CASE(row, 0x3, h3) EMUSM83_CASE(row, 0x4, h4)                \
-      EMUSM83_CASE(row, 0x5, h5) EMUSM83_CASE(row, 0x6, h6) EMUSM83_CASE(row, 0x7, h7)            \
-          EMUSM83_CASE(row, 0x8, h8) EMUSM83_CASE(row, 0x9, h9) EMUSM83_CASE(row, 0xA, hA)        \
-              EMUSM83_CASE(row, 0xB, hB) EMUSM83_CASE(row, 0xC, hC) EMUSM83_CASE(row, 0xD, hD)    \
-                  EMUSM83_CASE(row, 0xE, hE) EMUSM83_CASE(row, 0xF, hF)
+  EMUSM83_CASE(row, 0x0, h0) EMUSM83_CASE(row, 0x1, h1) EMUSM83_CASE(row, 0x2, h2)               \
+  EMUSM83_CASE(row, 0x3, h3) EMUSM83_CASE(row, 0x4, h4) EMUSM83_CASE(row, 0x5, h5)               \
+  EMUSM83_CASE(row, 0x6, h6) EMUSM83_CASE(row, 0x7, h7) EMUSM83_CASE(row, 0x8, h8)               \
+  EMUSM83_CASE(row, 0x9, h9) EMUSM83_CASE(row, 0xA, hA) EMUSM83_CASE(row, 0xB, hB)               \
+  EMUSM83_CASE(row, 0xC, hC) EMUSM83_CASE(row, 0xD, hD) EMUSM83_CASE(row, 0xE, hE)               \
+  EMUSM83_CASE(row, 0xF, hF)
+// clang-format on
 
 namespace emusm83 {
 
@@ -248,7 +249,7 @@ class Engine {
     return static_cast<uint16_t>(sp + static_cast<int8_t>(off));
   }
 
-  // ---- the handlers, in the order of the grid ----
+  // ---- the handlers, grouped by the regions of the grid ----
 
   // Control.
   EMUSM83_HANDLER(Nop) {}
