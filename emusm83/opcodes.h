@@ -87,7 +87,7 @@ enum class Handler : uint8_t {
   AddSpR8,
   LdHlSpR8,
   LdSpHl,
-  // CB-prefixed
+  // CB-prefixed (from ShiftR on)
   ShiftR,  // RLC RRC RL RR SLA SRA SWAP SRL (field y) r
   ShiftMhl,
   BitNR,
@@ -261,81 +261,88 @@ inline constexpr std::array<const char*, 8> kShiftMnemonics = {"RLC", "RRC", "RL
             SetNR,  SetNR,  SetNR,  SetNR,  SetNR,  SetNR,  SetNMhl,  SetNR)
 // clang-format on
 
-// One row per handler: its mnemonic, operands, length and cycles, for opcode `op`.
-// Lengths and cycles of CB handlers include the prefix byte.
+// One row per handler, for opcode `op`: {mnemonic, handler, operand 1, operand 2,
+// bytes, M-cycles, M-cycles when a condition holds, value (ALU/shift op, bit index
+// or RST vector), legal}. The bytes and cycles of CB handlers include the prefix.
 constexpr OpcodeInfo decodeOpcode(Handler h, uint8_t op) {
   using O = Operand;
   using H = Handler;
   const uint8_t y = opY(op), z = opZ(op), p = opP(op);
   constexpr O kMemRr[] = {O::MemBc, O::MemDe, O::MemHlInc, O::MemHlDec};
+  // The fields: registers y and z, pair p, memory at pair p, condition (the low two
+  // bits of y, for jr cc too), ALU and shift operation y, RST vector.
+  const O ry = r8Operand(y), rz = r8Operand(z), rr = r16Operand(p), rrStack = r16StackOperand(p);
+  const O mrr = kMemRr[p], cc = condOperand(y);
+  const char* const alu = kAluMnemonics[y];
+  const char* const shift = kShiftMnemonics[y];
+  const auto vec = static_cast<uint8_t>(y * 8);
   // clang-format off
   switch (h) {
-    //                         mnemonic          op1                  op2          bytes cycles taken value legal
-    case H::Nop:       return {"NOP",            h};
-    case H::Stop:      return {"STOP",           h, O::None,          O::None,     2, 1, 1};
-    case H::Halt:      return {"HALT",           h};
-    case H::Di:        return {"DI",             h};
-    case H::Ei:        return {"EI",             h};
-    case H::Illegal:   return {"DB",             h, O::None,          O::None,     1, 1, 1, 0, false};
-    case H::CbPrefix:  return {"PREFIX",         h, O::None,          O::None,     2, 2, 2};
-    case H::LdRrD16:   return {"LD",             h, r16Operand(p),    O::N16,      3, 3, 3};
-    case H::LdMrrA:    return {"LD",             h, kMemRr[p],        O::A,        1, 2, 2};
-    case H::LdAMrr:    return {"LD",             h, O::A,             kMemRr[p],   1, 2, 2};
-    case H::LdMa16Sp:  return {"LD",             h, O::MemA16,        O::SP,       3, 5, 5};
-    case H::IncRr:     return {"INC",            h, r16Operand(p),    O::None,     1, 2, 2};
-    case H::DecRr:     return {"DEC",            h, r16Operand(p),    O::None,     1, 2, 2};
-    case H::AddHlRr:   return {"ADD",            h, O::HL,            r16Operand(p), 1, 2, 2};
-    case H::IncR:      return {"INC",            h, r8Operand(y)};
-    case H::IncMhl:    return {"INC",            h, O::MemHl,         O::None,     1, 3, 3};
-    case H::DecR:      return {"DEC",            h, r8Operand(y)};
-    case H::DecMhl:    return {"DEC",            h, O::MemHl,         O::None,     1, 3, 3};
-    case H::LdRD8:     return {"LD",             h, r8Operand(y),     O::N8,       2, 2, 2};
-    case H::LdMhlD8:   return {"LD",             h, O::MemHl,         O::N8,       2, 3, 3};
-    case H::Rlca:      return {"RLCA",           h};
-    case H::Rrca:      return {"RRCA",           h};
-    case H::Rla:       return {"RLA",            h};
-    case H::Rra:       return {"RRA",            h};
-    case H::Daa:       return {"DAA",            h};
-    case H::Cpl:       return {"CPL",            h};
-    case H::Scf:       return {"SCF",            h};
-    case H::Ccf:       return {"CCF",            h};
-    case H::JrR8:      return {"JR",             h, O::Rel8,          O::None,     2, 3, 3};
-    case H::JrCcR8:    return {"JR",             h, condOperand(y - 4), O::Rel8,   2, 2, 3};
-    case H::LdRR:      return {"LD",             h, r8Operand(y),     r8Operand(z)};
-    case H::LdRMhl:    return {"LD",             h, r8Operand(y),     O::MemHl,    1, 2, 2};
-    case H::LdMhlR:    return {"LD",             h, O::MemHl,         r8Operand(z), 1, 2, 2};
-    case H::AluAR:     return {kAluMnemonics[y], h, O::A,             r8Operand(z), 1, 1, 1, y};
-    case H::AluAMhl:   return {kAluMnemonics[y], h, O::A,             O::MemHl,    1, 2, 2, y};
-    case H::AluAD8:    return {kAluMnemonics[y], h, O::A,             O::N8,       2, 2, 2, y};
-    case H::RetCc:     return {"RET",            h, condOperand(y),   O::None,     1, 2, 5};
-    case H::Ret:       return {"RET",            h, O::None,          O::None,     1, 4, 4};
-    case H::Reti:      return {"RETI",           h, O::None,          O::None,     1, 4, 4};
-    case H::PopRr:     return {"POP",            h, r16StackOperand(p), O::None,   1, 3, 3};
-    case H::PushRr:    return {"PUSH",           h, r16StackOperand(p), O::None,   1, 4, 4};
-    case H::JpCcA16:   return {"JP",             h, condOperand(y),   O::A16,      3, 3, 4};
-    case H::JpA16:     return {"JP",             h, O::A16,           O::None,     3, 4, 4};
-    case H::JpHl:      return {"JP",             h, O::HL};
-    case H::CallCcA16: return {"CALL",           h, condOperand(y),   O::A16,      3, 3, 6};
-    case H::CallA16:   return {"CALL",           h, O::A16,           O::None,     3, 6, 6};
-    case H::Rst:       return {"RST",            h, O::Vector,        O::None,     1, 4, 4, static_cast<uint8_t>(y * 8)};
-    case H::LdhMa8A:   return {"LDH",            h, O::MemHighA8,     O::A,        2, 3, 3};
-    case H::LdhAMa8:   return {"LDH",            h, O::A,             O::MemHighA8, 2, 3, 3};
-    case H::LdhMcA:    return {"LDH",            h, O::MemHighC,      O::A,        1, 2, 2};
-    case H::LdhAMc:    return {"LDH",            h, O::A,             O::MemHighC, 1, 2, 2};
-    case H::LdMa16A:   return {"LD",             h, O::MemA16,        O::A,        3, 4, 4};
-    case H::LdAMa16:   return {"LD",             h, O::A,             O::MemA16,   3, 4, 4};
-    case H::AddSpR8:   return {"ADD",            h, O::SP,            O::E8,       2, 4, 4};
-    case H::LdHlSpR8:  return {"LD",             h, O::HL,            O::SpPlusE8, 2, 3, 3};
-    case H::LdSpHl:    return {"LD",             h, O::SP,            O::HL,       1, 2, 2};
+    case H::Nop:       return {"NOP",    h};
+    case H::Stop:      return {"STOP",   h, O::None,       O::None,       2, 1, 1};
+    case H::Halt:      return {"HALT",   h};
+    case H::Di:        return {"DI",     h};
+    case H::Ei:        return {"EI",     h};
+    case H::Illegal:   return {"DB",     h, O::None,       O::None,       1, 1, 1, 0, false};
+    case H::CbPrefix:  return {"PREFIX", h, O::None,       O::None,       2, 2, 2};
+    case H::LdRrD16:   return {"LD",     h, rr,            O::N16,        3, 3, 3};
+    case H::LdMrrA:    return {"LD",     h, mrr,           O::A,          1, 2, 2};
+    case H::LdAMrr:    return {"LD",     h, O::A,          mrr,           1, 2, 2};
+    case H::LdMa16Sp:  return {"LD",     h, O::MemA16,     O::SP,         3, 5, 5};
+    case H::IncRr:     return {"INC",    h, rr,            O::None,       1, 2, 2};
+    case H::DecRr:     return {"DEC",    h, rr,            O::None,       1, 2, 2};
+    case H::AddHlRr:   return {"ADD",    h, O::HL,         rr,            1, 2, 2};
+    case H::IncR:      return {"INC",    h, ry};
+    case H::IncMhl:    return {"INC",    h, O::MemHl,      O::None,       1, 3, 3};
+    case H::DecR:      return {"DEC",    h, ry};
+    case H::DecMhl:    return {"DEC",    h, O::MemHl,      O::None,       1, 3, 3};
+    case H::LdRD8:     return {"LD",     h, ry,            O::N8,         2, 2, 2};
+    case H::LdMhlD8:   return {"LD",     h, O::MemHl,      O::N8,         2, 3, 3};
+    case H::Rlca:      return {"RLCA",   h};
+    case H::Rrca:      return {"RRCA",   h};
+    case H::Rla:       return {"RLA",    h};
+    case H::Rra:       return {"RRA",    h};
+    case H::Daa:       return {"DAA",    h};
+    case H::Cpl:       return {"CPL",    h};
+    case H::Scf:       return {"SCF",    h};
+    case H::Ccf:       return {"CCF",    h};
+    case H::JrR8:      return {"JR",     h, O::Rel8,       O::None,       2, 3, 3};
+    case H::JrCcR8:    return {"JR",     h, cc,            O::Rel8,       2, 2, 3};
+    case H::LdRR:      return {"LD",     h, ry,            rz};
+    case H::LdRMhl:    return {"LD",     h, ry,            O::MemHl,      1, 2, 2};
+    case H::LdMhlR:    return {"LD",     h, O::MemHl,      rz,            1, 2, 2};
+    case H::AluAR:     return {alu,      h, O::A,          rz,            1, 1, 1, y};
+    case H::AluAMhl:   return {alu,      h, O::A,          O::MemHl,      1, 2, 2, y};
+    case H::AluAD8:    return {alu,      h, O::A,          O::N8,         2, 2, 2, y};
+    case H::RetCc:     return {"RET",    h, cc,            O::None,       1, 2, 5};
+    case H::Ret:       return {"RET",    h, O::None,       O::None,       1, 4, 4};
+    case H::Reti:      return {"RETI",   h, O::None,       O::None,       1, 4, 4};
+    case H::PopRr:     return {"POP",    h, rrStack,       O::None,       1, 3, 3};
+    case H::PushRr:    return {"PUSH",   h, rrStack,       O::None,       1, 4, 4};
+    case H::JpCcA16:   return {"JP",     h, cc,            O::A16,        3, 3, 4};
+    case H::JpA16:     return {"JP",     h, O::A16,        O::None,       3, 4, 4};
+    case H::JpHl:      return {"JP",     h, O::HL};
+    case H::CallCcA16: return {"CALL",   h, cc,            O::A16,        3, 3, 6};
+    case H::CallA16:   return {"CALL",   h, O::A16,        O::None,       3, 6, 6};
+    case H::Rst:       return {"RST",    h, O::Vector,     O::None,       1, 4, 4, vec};
+    case H::LdhMa8A:   return {"LDH",    h, O::MemHighA8,  O::A,          2, 3, 3};
+    case H::LdhAMa8:   return {"LDH",    h, O::A,          O::MemHighA8,  2, 3, 3};
+    case H::LdhMcA:    return {"LDH",    h, O::MemHighC,   O::A,          1, 2, 2};
+    case H::LdhAMc:    return {"LDH",    h, O::A,          O::MemHighC,   1, 2, 2};
+    case H::LdMa16A:   return {"LD",     h, O::MemA16,     O::A,          3, 4, 4};
+    case H::LdAMa16:   return {"LD",     h, O::A,          O::MemA16,     3, 4, 4};
+    case H::AddSpR8:   return {"ADD",    h, O::SP,         O::E8,         2, 4, 4};
+    case H::LdHlSpR8:  return {"LD",     h, O::HL,         O::SpPlusE8,   2, 3, 3};
+    case H::LdSpHl:    return {"LD",     h, O::SP,         O::HL,         1, 2, 2};
     // CB-prefixed: the register field is z.
-    case H::ShiftR:    return {kShiftMnemonics[y], h, r8Operand(z),   O::None,     2, 2, 2, y};
-    case H::ShiftMhl:  return {kShiftMnemonics[y], h, O::MemHl,       O::None,     2, 4, 4, y};
-    case H::BitNR:     return {"BIT",            h, O::BitIndex,      r8Operand(z), 2, 2, 2, y};
-    case H::BitNMhl:   return {"BIT",            h, O::BitIndex,      O::MemHl,    2, 3, 3, y};
-    case H::ResNR:     return {"RES",            h, O::BitIndex,      r8Operand(z), 2, 2, 2, y};
-    case H::ResNMhl:   return {"RES",            h, O::BitIndex,      O::MemHl,    2, 4, 4, y};
-    case H::SetNR:     return {"SET",            h, O::BitIndex,      r8Operand(z), 2, 2, 2, y};
-    case H::SetNMhl:   return {"SET",            h, O::BitIndex,      O::MemHl,    2, 4, 4, y};
+    case H::ShiftR:    return {shift,    h, rz,            O::None,       2, 2, 2, y};
+    case H::ShiftMhl:  return {shift,    h, O::MemHl,      O::None,       2, 4, 4, y};
+    case H::BitNR:     return {"BIT",    h, O::BitIndex,   rz,            2, 2, 2, y};
+    case H::BitNMhl:   return {"BIT",    h, O::BitIndex,   O::MemHl,      2, 3, 3, y};
+    case H::ResNR:     return {"RES",    h, O::BitIndex,   rz,            2, 2, 2, y};
+    case H::ResNMhl:   return {"RES",    h, O::BitIndex,   O::MemHl,      2, 4, 4, y};
+    case H::SetNR:     return {"SET",    h, O::BitIndex,   rz,            2, 2, 2, y};
+    case H::SetNMhl:   return {"SET",    h, O::BitIndex,   O::MemHl,      2, 4, 4, y};
   }
   // clang-format on
   return {"?", h};
@@ -360,10 +367,12 @@ constexpr std::array<OpcodeInfo, 256> buildOpcodeTable(const std::array<Handler,
   return t;
 }
 
-// Every handler has at least one opcode, so none is dead code.
-constexpr bool everyHandlerUsed() {
+// Every handler has an opcode, so none is dead code, and each grid holds only its
+// own handlers (the CB ones from ShiftR on).
+constexpr bool gridsCoverEveryHandler() {
   std::array<bool, kHandlerCount> used{};
   for (unsigned i = 0; i < 256; ++i) {
+    if (kUnprefixedHandlers[i] >= Handler::ShiftR || kCbHandlers[i] < Handler::ShiftR) return false;
     used[static_cast<unsigned>(kUnprefixedHandlers[i])] = true;
     used[static_cast<unsigned>(kCbHandlers[i])] = true;
   }
@@ -371,7 +380,7 @@ constexpr bool everyHandlerUsed() {
     if (!u) return false;
   return true;
 }
-static_assert(everyHandlerUsed(), "a Handler without an opcode in the grids");
+static_assert(gridsCoverEveryHandler(), "a Handler without an opcode, or in the wrong grid");
 
 }  // namespace detail
 
