@@ -1,58 +1,45 @@
-// Internal to cpu_sm83.cpp: the instruction engine. One template per instruction
-// family, instantiated per opcode, with register fields taken from the opcode bits
-// at compile time (via the opcode table in emusm83/opcodes.h). The engine holds
-// the registers in a local object, so after inlining they live in host registers
-// and plain memory writes cannot alias them.
+// Internal to cpu_sm83.cpp: the instruction engine. It executes each opcode through
+// the handler the opcode table names for it (emusm83/opcodes.h): the dispatch below
+// is built from the table's two 16x16 grids, and every handler is a small function,
+// EMUSM83_HANDLER(Name), instantiated per opcode so its register, condition and ALU
+// fields come from the opcode bits at compile time. The switch over the grid gives
+// the compiler one jump table with every handler inlined.
 //
-// Mem is FlatMem (one 64 KiB array) or PagedMem (FastPages with a fallback to the
-// Bus); kObserve selects whether every M-cycle is reported to the observer.
+// The engine holds the registers in a local object, so after inlining they live in
+// host registers and plain memory writes cannot alias them. Mem is FlatMem or
+// PagedMem (cpu_sm83_memory.h); kObserve selects whether every M-cycle is reported
+// to the observer.
 #pragma once
 
 #include <cstdint>
 
 #include "emusm83/alu.h"
 #include "emusm83/cpu_sm83.h"
+#include "emusm83/cpu_sm83_memory.h"
 #include "emusm83/opcodes.h"
 
-#define EMUSM83_INLINE inline __attribute__((always_inline))
+// The handler `Name` of opcode (or CB opcode) Op: what the instruction does after
+// its opcode fetch.
+#define EMUSM83_HANDLER(Name) \
+  template <uint8_t Op>       \
+  EMUSM83_INLINE void exec##Name()
+
+// One row of a grid as 16 cases, each calling its handler.
+// clang-format off
+#define EMUSM83_CASE(row, col, Name) \
+  case (row) + (col):                \
+    exec##Name<(row) + (col)>();     \
+    break;
+#define EMUSM83_DISPATCH_ROW(row, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, hA, hB, hC, hD, hE, hF) \
+  EMUSM83_CASE(row, 0x0, h0) EMUSM83_CASE(row, 0x1, h1) EMUSM83_CASE(row, 0x2, h2)               \
+  EMUSM83_CASE(row, 0x3, h3) EMUSM83_CASE(row, 0x4, h4) EMUSM83_CASE(row, 0x5, h5)               \
+  EMUSM83_CASE(row, 0x6, h6) EMUSM83_CASE(row, 0x7, h7) EMUSM83_CASE(row, 0x8, h8)               \
+  EMUSM83_CASE(row, 0x9, h9) EMUSM83_CASE(row, 0xA, hA) EMUSM83_CASE(row, 0xB, hB)               \
+  EMUSM83_CASE(row, 0xC, hC) EMUSM83_CASE(row, 0xD, hD) EMUSM83_CASE(row, 0xE, hE)               \
+  EMUSM83_CASE(row, 0xF, hF)
+// clang-format on
 
 namespace emusm83 {
-
-struct FlatMem {
-  uint8_t* base;
-  EMUSM83_INLINE bool read(uint16_t addr, uint8_t& v) const {
-    v = base[addr];
-    return true;
-  }
-  EMUSM83_INLINE bool write(uint16_t addr, uint8_t v) const {
-    base[addr] = v;
-    return true;
-  }
-};
-
-struct PagedMem {
-  FastPages* pages;
-  EMUSM83_INLINE bool read(uint16_t addr, uint8_t& v) const {
-    const uint8_t* page = pages->read[addr >> 8];
-    if (!page) [[unlikely]] {
-      if (!pages->highRam || addr < 0xFF80 || addr == 0xFFFF) return false;
-      v = pages->highRam[addr - 0xFF80];
-      return true;
-    }
-    v = page[addr & 0xFF];
-    return true;
-  }
-  EMUSM83_INLINE bool write(uint16_t addr, uint8_t v) const {
-    uint8_t* page = pages->write[addr >> 8];
-    if (!page) [[unlikely]] {
-      if (!pages->highRam || addr < 0xFF80 || addr == 0xFFFF) return false;
-      pages->highRam[addr - 0xFF80] = v;
-      return true;
-    }
-    page[addr & 0xFF] = v;
-    return true;
-  }
-};
 
 template <class Mem, bool kObserve>
 class Engine {
@@ -91,18 +78,7 @@ class Engine {
   EMUSM83_INLINE void execute(bool haltBug) {
     const uint8_t op = read(pc, Access::OpcodeFetch);
     pc = static_cast<uint16_t>(pc + !haltBug);
-    switch (op) {
-#define EMUSM83_OP(n) \
-  case (n):           \
-    exec<(n)>();      \
-    break;
-#define EMUSM83_OP4(n) EMUSM83_OP(n) EMUSM83_OP(n + 1) EMUSM83_OP(n + 2) EMUSM83_OP(n + 3)
-#define EMUSM83_OP16(n) EMUSM83_OP4(n) EMUSM83_OP4(n + 4) EMUSM83_OP4(n + 8) EMUSM83_OP4(n + 12)
-#define EMUSM83_OP64(n) \
-  EMUSM83_OP16(n) EMUSM83_OP16(n + 16) EMUSM83_OP16(n + 32) EMUSM83_OP16(n + 48)
-      EMUSM83_OP64(0x00) EMUSM83_OP64(0x40) EMUSM83_OP64(0x80) EMUSM83_OP64(0xC0)
-#undef EMUSM83_OP
-    }
+    switch (op) { EMUSM83_UNPREFIXED_GRID(EMUSM83_DISPATCH_ROW) }
   }
 
  private:
@@ -147,6 +123,7 @@ class Engine {
     const uint8_t lo = imm8();
     return static_cast<uint16_t>(lo | imm8() << 8);
   }
+  EMUSM83_INLINE uint8_t readHl() { return read(hl(), Access::Read); }
   EMUSM83_INLINE uint8_t pop8() {
     const uint8_t v = read(sp, Access::Read);
     sp = static_cast<uint16_t>(sp + 1);
@@ -163,14 +140,13 @@ class Engine {
     write(sp, static_cast<uint8_t>(v));
   }
 
-  // ---- register fields ----
-  EMUSM83_INLINE uint16_t hl() const {
-    return static_cast<uint16_t>(h << 8 | l);
-  }
+  // ---- register fields, decoded from the opcode bits ----
+  EMUSM83_INLINE uint16_t hl() const { return static_cast<uint16_t>(h << 8 | l); }
   EMUSM83_INLINE void setHl(uint16_t v) {
     h = static_cast<uint8_t>(v >> 8), l = static_cast<uint8_t>(v);
   }
 
+  // 8-bit register field: B C D E H L - A (6 is [hl], which is memory).
   template <int R>
   EMUSM83_INLINE uint8_t& r8() {
     static_assert(R != 6, "[hl] is memory");
@@ -190,7 +166,7 @@ class Engine {
       return a;
   }
 
-  // p field: BC DE HL SP (kStack: BC DE HL AF).
+  // 16-bit register field p: BC DE HL SP (kStack: BC DE HL AF).
   template <int P, bool kStack = false>
   EMUSM83_INLINE uint16_t r16() const {
     if constexpr (P == 0)
@@ -219,6 +195,18 @@ class Engine {
       sp = v;
   }
 
+  // Memory field p: [bc] [de] [hl+] [hl-]. The access goes to mrr(); HL steps after.
+  template <int P>
+  EMUSM83_INLINE uint16_t mrr() const {
+    return P == 0 ? r16<0>() : P == 1 ? r16<1>() : hl();
+  }
+  template <int P>
+  EMUSM83_INLINE void stepMrr(uint16_t addr) {
+    if constexpr (P == 2) setHl(static_cast<uint16_t>(addr + 1));
+    if constexpr (P == 3) setHl(static_cast<uint16_t>(addr - 1));
+  }
+
+  // Condition field: NZ Z NC C.
   template <int CC>
   EMUSM83_INLINE bool cond() const {
     if constexpr (CC == 0)
@@ -231,217 +219,223 @@ class Engine {
       return f & kFlagC;
   }
 
-  EMUSM83_INLINE void setA(alu::Result r) {
-    a = r.value, f = r.f;
+  EMUSM83_INLINE void set(uint8_t& r, alu::Result x) { r = x.value, f = x.f; }
+  EMUSM83_INLINE void setA(alu::Result x) { set(a, x); }
+
+  // ---- shared steps of the jumps, calls and returns ----
+  EMUSM83_INLINE void jr(int8_t off) {
+    internal();
+    pc = static_cast<uint16_t>(pc + off);
+  }
+  EMUSM83_INLINE void jp(uint16_t addr) {
+    internal();
+    pc = addr;
+  }
+  EMUSM83_INLINE void call(uint16_t addr) {
+    internal();
+    push16(pc);
+    pc = addr;
+  }
+  EMUSM83_INLINE void ret() {
+    pc = pop16();
+    internal();
+    returnEnd = cyc;
+  }
+  // SP+e8 with its flags (add sp, e8 and ld hl, sp+e8).
+  EMUSM83_INLINE uint16_t spPlusE8() {
+    const uint8_t off = imm8();
+    internal();
+    f = alu::addSpFlags(sp, off);
+    return static_cast<uint16_t>(sp + static_cast<int8_t>(off));
   }
 
-  // ---- instructions ----
-  template <uint8_t Op>
-  EMUSM83_INLINE void exec() {
-    constexpr OpcodeInfo kInfo = kOpcodes[Op];
-    constexpr int y = opY(Op), z = opZ(Op), p = opP(Op);
-    using H = Handler;
-    constexpr H kH = kInfo.handler;
-    if constexpr (kH == H::Nop) {
-    } else if constexpr (kH == H::Stop) {
-      // STOP is 2 bytes; the second is skipped. The clock stops until a button
-      // press, which this system does not have: runUntil reports Stopped.
-      pc = static_cast<uint16_t>(pc + 1);
-      cpu_.stopped_ = true;
-      deadline = 0;
-    } else if constexpr (kH == H::Halt) {
-      cpu_.halted_ = true;
-      cpu_.haltEntry_ = true;
-      deadline = 0;
-    } else if constexpr (kH == H::Di) {
-      ime = false;
-      cpu_.eiPending_ = false;
-    } else if constexpr (kH == H::Ei) {
-      cpu_.eiPending_ = true;
-      deadline = 0;
-    } else if constexpr (kH == H::Illegal) {
-      pc = static_cast<uint16_t>(pc - 1);
-      cpu_.lockIllegal(Op, pc);
-      deadline = 0;
-    } else if constexpr (kH == H::Prefix) {
-      const uint8_t cbOp = read(pc, Access::Operand);
-      pc = static_cast<uint16_t>(pc + 1);
-      switch (cbOp) {
-#define EMUSM83_OP(n) \
-  case (n):           \
-    execCb<(n)>();    \
-    break;
-        EMUSM83_OP64(0x00) EMUSM83_OP64(0x40) EMUSM83_OP64(0x80) EMUSM83_OP64(0xC0)
-#undef EMUSM83_OP
-      }
-    } else if constexpr (kH == H::LdRrD16) {
-      setR16<p>(imm16());
-    } else if constexpr (kH == H::LdMrrA || kH == H::LdAMrr) {
-      const uint16_t addr = p == 0 ? r16<0>() : p == 1 ? r16<1>() : hl();
-      if constexpr (kH == H::LdMrrA)
-        write(addr, a);
-      else
-        a = read(addr, Access::Read);
-      if constexpr (p == 2) setHl(static_cast<uint16_t>(addr + 1));
-      if constexpr (p == 3) setHl(static_cast<uint16_t>(addr - 1));
-    } else if constexpr (kH == H::LdA16Sp) {
-      const uint16_t addr = imm16();
-      write(addr, static_cast<uint8_t>(sp));
-      write(static_cast<uint16_t>(addr + 1), static_cast<uint8_t>(sp >> 8));
-    } else if constexpr (kH == H::IncRr || kH == H::DecRr) {
-      internal();
-      setR16<p>(static_cast<uint16_t>(r16<p>() + (kH == H::IncRr ? 1 : -1)));
-    } else if constexpr (kH == H::AddHlRr) {
-      internal();
-      const uint16_t v = r16<p>();
-      f = alu::addHlFlags(hl(), v, f);
-      setHl(static_cast<uint16_t>(hl() + v));
-    } else if constexpr (kH == H::IncR || kH == H::DecR) {
-      const alu::Result r = kH == H::IncR ? alu::inc8(r8<y>(), f) : alu::dec8(r8<y>(), f);
-      r8<y>() = r.value, f = r.f;
-    } else if constexpr (kH == H::IncMhl || kH == H::DecMhl) {
-      const uint16_t addr = hl();
-      const uint8_t v = read(addr, Access::Read);
-      const alu::Result r = kH == H::IncMhl ? alu::inc8(v, f) : alu::dec8(v, f);
-      f = r.f;
-      write(addr, r.value);
-    } else if constexpr (kH == H::LdRD8) {
-      r8<y>() = imm8();
-    } else if constexpr (kH == H::LdMhlD8) {
-      const uint8_t v = imm8();
-      write(hl(), v);
-    } else if constexpr (kH == H::Rlca || kH == H::Rrca || kH == H::Rla || kH == H::Rra) {
-      setA(alu::rotateA(y, a, f));
-    } else if constexpr (kH == H::Daa) {
-      setA(alu::daa(a, f));
-    } else if constexpr (kH == H::Cpl) {
-      a = static_cast<uint8_t>(~a);
-      f = f | kFlagN | kFlagH;
-    } else if constexpr (kH == H::Scf) {
-      f = (f & kFlagZ) | kFlagC;
-    } else if constexpr (kH == H::Ccf) {
-      f = (f & kFlagZ) | ((f & kFlagC) ^ kFlagC);
-    } else if constexpr (kH == H::JrR8 || kH == H::JrCcR8) {
-      const auto off = static_cast<int8_t>(imm8());
-      if constexpr (kH == H::JrCcR8) {
-        if (!cond<y - 4>()) return;
-      }
-      internal();
-      pc = static_cast<uint16_t>(pc + off);
-    } else if constexpr (kH == H::LdRR) {
-      if constexpr (y != z) r8<y>() = r8<z>();
-    } else if constexpr (kH == H::LdRMhl) {
-      r8<y>() = read(hl(), Access::Read);
-    } else if constexpr (kH == H::LdMhlR) {
-      write(hl(), r8<z>());
-    } else if constexpr (kH == H::AluAR) {
-      setA(alu::op8(y, a, r8<z>(), f));
-    } else if constexpr (kH == H::AluAMhl) {
-      setA(alu::op8(y, a, read(hl(), Access::Read), f));
-    } else if constexpr (kH == H::AluAD8) {
-      setA(alu::op8(y, a, imm8(), f));
-    } else if constexpr (kH == H::RetCc) {
-      internal();
-      if (!cond<y>()) return;
-      pc = pop16();
-      internal();
-      returnEnd = cyc;
-    } else if constexpr (kH == H::Ret || kH == H::Reti) {
-      pc = pop16();
-      internal();
-      returnEnd = cyc;
-      if constexpr (kH == H::Reti) {
-        ime = true;  // at once, unlike EI
-        deadline = 0;
-      }
-    } else if constexpr (kH == H::PopRr) {
-      setR16<p, true>(pop16());
-    } else if constexpr (kH == H::PushRr) {
-      internal();
-      push16(r16<p, true>());
-    } else if constexpr (kH == H::JpA16 || kH == H::JpCcA16) {
-      const uint16_t addr = imm16();
-      if constexpr (kH == H::JpCcA16) {
-        if (!cond<y>()) return;
-      }
-      internal();
-      pc = addr;
-    } else if constexpr (kH == H::JpHl) {
-      pc = hl();
-    } else if constexpr (kH == H::CallA16 || kH == H::CallCcA16) {
-      const uint16_t addr = imm16();
-      if constexpr (kH == H::CallCcA16) {
-        if (!cond<y>()) return;
-      }
-      internal();
-      push16(pc);
-      pc = addr;
-    } else if constexpr (kH == H::Rst) {
-      internal();
-      push16(pc);
-      pc = kInfo.value;
-    } else if constexpr (kH == H::LdhA8A) {
-      write(static_cast<uint16_t>(0xFF00 | imm8()), a);
-    } else if constexpr (kH == H::LdhAA8) {
-      a = read(static_cast<uint16_t>(0xFF00 | imm8()), Access::Read);
-    } else if constexpr (kH == H::LdhCA) {
-      write(static_cast<uint16_t>(0xFF00 | c), a);
-    } else if constexpr (kH == H::LdhAC) {
-      a = read(static_cast<uint16_t>(0xFF00 | c), Access::Read);
-    } else if constexpr (kH == H::LdA16A) {
-      write(imm16(), a);
-    } else if constexpr (kH == H::LdAA16) {
-      a = read(imm16(), Access::Read);
-    } else if constexpr (kH == H::AddSpR8 || kH == H::LdHlSpR8) {
-      const uint8_t off = imm8();
-      internal();
-      f = alu::addSpFlags(sp, off);
-      const auto r = static_cast<uint16_t>(sp + static_cast<int8_t>(off));
-      if constexpr (kH == H::AddSpR8) {
-        internal();
-        sp = r;
-      } else {
-        setHl(r);
-      }
-    } else if constexpr (kH == H::LdSpHl) {
-      internal();
-      sp = hl();
-    } else {
-      static_assert(kH == H::Nop, "unhandled opcode family");
-    }
+  // ---- the handlers, grouped by the regions of the grid ----
+
+  // Control.
+  EMUSM83_HANDLER(Nop) {}
+  // STOP is 2 bytes; the second is skipped. The clock stops until a button press,
+  // which this system does not have: runUntil reports Stopped.
+  EMUSM83_HANDLER(Stop) {
+    pc = static_cast<uint16_t>(pc + 1);
+    cpu_.stopped_ = true;
+    deadline = 0;
+  }
+  EMUSM83_HANDLER(Halt) {
+    cpu_.halted_ = true;
+    cpu_.haltEntry_ = true;
+    deadline = 0;
+  }
+  EMUSM83_HANDLER(Di) {
+    ime = false;
+    cpu_.eiPending_ = false;
+  }
+  EMUSM83_HANDLER(Ei) {
+    cpu_.eiPending_ = true;
+    deadline = 0;
+  }
+  EMUSM83_HANDLER(Illegal) {
+    pc = static_cast<uint16_t>(pc - 1);
+    cpu_.lockIllegal(Op, pc);
+    deadline = 0;
+  }
+  EMUSM83_HANDLER(CbPrefix) {
+    switch (imm8()) { EMUSM83_CB_GRID(EMUSM83_DISPATCH_ROW) }
   }
 
-  template <uint8_t Op>
-  EMUSM83_INLINE void execCb() {
-    constexpr OpcodeInfo kInfo = kCbOpcodes[Op];
-    constexpr int y = opY(Op), z = opZ(Op);
-    using H = Handler;
-    constexpr H kH = kInfo.handler;
-    if constexpr (kH == H::ShiftR) {
-      const alu::Result r = alu::shift(y, r8<z>(), f);
-      r8<z>() = r.value, f = r.f;
-    } else if constexpr (kH == H::BitNR) {
-      f = alu::bit(y, r8<z>(), f);
-    } else if constexpr (kH == H::ResNR) {
-      r8<z>() = static_cast<uint8_t>(r8<z>() & ~(1u << y));
-    } else if constexpr (kH == H::SetNR) {
-      r8<z>() = static_cast<uint8_t>(r8<z>() | (1u << y));
-    } else {
-      const uint16_t addr = hl();
-      const uint8_t v = read(addr, Access::Read);
-      if constexpr (kH == H::BitNMhl) {
-        f = alu::bit(y, v, f);
-      } else if constexpr (kH == H::ShiftMhl) {
-        const alu::Result r = alu::shift(y, v, f);
-        f = r.f;
-        write(addr, r.value);
-      } else if constexpr (kH == H::ResNMhl) {
-        write(addr, static_cast<uint8_t>(v & ~(1u << y)));
-      } else {
-        static_assert(kH == H::SetNMhl);
-        write(addr, static_cast<uint8_t>(v | (1u << y)));
-      }
-    }
+  // 16-bit loads and arithmetic.
+  EMUSM83_HANDLER(LdRrD16) { setR16<opP(Op)>(imm16()); }
+  EMUSM83_HANDLER(LdMrrA) {
+    const uint16_t addr = mrr<opP(Op)>();
+    write(addr, a);
+    stepMrr<opP(Op)>(addr);
+  }
+  EMUSM83_HANDLER(LdAMrr) {
+    const uint16_t addr = mrr<opP(Op)>();
+    a = read(addr, Access::Read);
+    stepMrr<opP(Op)>(addr);
+  }
+  EMUSM83_HANDLER(LdMa16Sp) {
+    const uint16_t addr = imm16();
+    write(addr, static_cast<uint8_t>(sp));
+    write(static_cast<uint16_t>(addr + 1), static_cast<uint8_t>(sp >> 8));
+  }
+  EMUSM83_HANDLER(IncRr) {
+    internal();
+    setR16<opP(Op)>(static_cast<uint16_t>(r16<opP(Op)>() + 1));
+  }
+  EMUSM83_HANDLER(DecRr) {
+    internal();
+    setR16<opP(Op)>(static_cast<uint16_t>(r16<opP(Op)>() - 1));
+  }
+  EMUSM83_HANDLER(AddHlRr) {
+    internal();
+    const uint16_t v = r16<opP(Op)>();
+    f = alu::addHlFlags(hl(), v, f);
+    setHl(static_cast<uint16_t>(hl() + v));
+  }
+
+  // 8-bit increments and immediate loads.
+  EMUSM83_HANDLER(IncR) { set(r8<opY(Op)>(), alu::inc8(r8<opY(Op)>(), f)); }
+  EMUSM83_HANDLER(DecR) { set(r8<opY(Op)>(), alu::dec8(r8<opY(Op)>(), f)); }
+  EMUSM83_HANDLER(IncMhl) {
+    const uint16_t addr = hl();
+    const alu::Result r = alu::inc8(read(addr, Access::Read), f);
+    f = r.f;
+    write(addr, r.value);
+  }
+  EMUSM83_HANDLER(DecMhl) {
+    const uint16_t addr = hl();
+    const alu::Result r = alu::dec8(read(addr, Access::Read), f);
+    f = r.f;
+    write(addr, r.value);
+  }
+  EMUSM83_HANDLER(LdRD8) { r8<opY(Op)>() = imm8(); }
+  EMUSM83_HANDLER(LdMhlD8) {
+    const uint8_t v = imm8();
+    write(hl(), v);
+  }
+
+  // Accumulator and flags. The rotates are the CB shift ops RLC RRC RL RR (0-3) on
+  // A, with Z cleared.
+  EMUSM83_HANDLER(Rlca) { setA(alu::rotateA(0, a, f)); }
+  EMUSM83_HANDLER(Rrca) { setA(alu::rotateA(1, a, f)); }
+  EMUSM83_HANDLER(Rla) { setA(alu::rotateA(2, a, f)); }
+  EMUSM83_HANDLER(Rra) { setA(alu::rotateA(3, a, f)); }
+  EMUSM83_HANDLER(Daa) { setA(alu::daa(a, f)); }
+  EMUSM83_HANDLER(Cpl) {
+    a = static_cast<uint8_t>(~a);
+    f = f | kFlagN | kFlagH;
+  }
+  EMUSM83_HANDLER(Scf) { f = (f & kFlagZ) | kFlagC; }
+  EMUSM83_HANDLER(Ccf) { f = (f & kFlagZ) | ((f & kFlagC) ^ kFlagC); }
+
+  // Relative jumps: the offset is read even when the condition fails.
+  EMUSM83_HANDLER(JrR8) { jr(static_cast<int8_t>(imm8())); }
+  EMUSM83_HANDLER(JrCcR8) {
+    const auto off = static_cast<int8_t>(imm8());
+    if (cond<opY(Op) - 4>()) jr(off);
+  }
+
+  // 8-bit register loads ($40-$7F).
+  EMUSM83_HANDLER(LdRR) {
+    if constexpr (opY(Op) != opZ(Op)) r8<opY(Op)>() = r8<opZ(Op)>();
+  }
+  EMUSM83_HANDLER(LdRMhl) { r8<opY(Op)>() = readHl(); }
+  EMUSM83_HANDLER(LdMhlR) { write(hl(), r8<opZ(Op)>()); }
+
+  // 8-bit ALU ($80-$BF, and the immediates): the operation is field y.
+  EMUSM83_HANDLER(AluAR) { setA(alu::op8(opY(Op), a, r8<opZ(Op)>(), f)); }
+  EMUSM83_HANDLER(AluAMhl) { setA(alu::op8(opY(Op), a, readHl(), f)); }
+  EMUSM83_HANDLER(AluAD8) { setA(alu::op8(opY(Op), a, imm8(), f)); }
+
+  // Returns, stack, jumps and calls.
+  EMUSM83_HANDLER(RetCc) {
+    internal();
+    if (cond<opY(Op)>()) ret();
+  }
+  EMUSM83_HANDLER(Ret) { ret(); }
+  EMUSM83_HANDLER(Reti) {
+    ret();
+    ime = true;  // at once, unlike EI
+    deadline = 0;
+  }
+  EMUSM83_HANDLER(PopRr) { setR16<opP(Op), true>(pop16()); }
+  EMUSM83_HANDLER(PushRr) {
+    internal();
+    push16(r16<opP(Op), true>());
+  }
+  EMUSM83_HANDLER(JpCcA16) {
+    const uint16_t addr = imm16();
+    if (cond<opY(Op)>()) jp(addr);
+  }
+  EMUSM83_HANDLER(JpA16) { jp(imm16()); }
+  EMUSM83_HANDLER(JpHl) { pc = hl(); }
+  EMUSM83_HANDLER(CallCcA16) {
+    const uint16_t addr = imm16();
+    if (cond<opY(Op)>()) call(addr);
+  }
+  EMUSM83_HANDLER(CallA16) { call(imm16()); }
+  EMUSM83_HANDLER(Rst) { call(kOpcodes[Op].value); }
+
+  // High-page and absolute loads.
+  EMUSM83_HANDLER(LdhMa8A) { write(static_cast<uint16_t>(0xFF00 | imm8()), a); }
+  EMUSM83_HANDLER(LdhAMa8) { a = read(static_cast<uint16_t>(0xFF00 | imm8()), Access::Read); }
+  EMUSM83_HANDLER(LdhMcA) { write(static_cast<uint16_t>(0xFF00 | c), a); }
+  EMUSM83_HANDLER(LdhAMc) { a = read(static_cast<uint16_t>(0xFF00 | c), Access::Read); }
+  EMUSM83_HANDLER(LdMa16A) { write(imm16(), a); }
+  EMUSM83_HANDLER(LdAMa16) { a = read(imm16(), Access::Read); }
+
+  // Stack pointer arithmetic.
+  EMUSM83_HANDLER(AddSpR8) {
+    const uint16_t r = spPlusE8();
+    internal();
+    sp = r;
+  }
+  EMUSM83_HANDLER(LdHlSpR8) { setHl(spPlusE8()); }
+  EMUSM83_HANDLER(LdSpHl) {
+    internal();
+    sp = hl();
+  }
+
+  // CB-prefixed: shifts, BIT, RES, SET; the register field is z, the shift or bit y.
+  EMUSM83_HANDLER(ShiftR) { set(r8<opZ(Op)>(), alu::shift(opY(Op), r8<opZ(Op)>(), f)); }
+  EMUSM83_HANDLER(ShiftMhl) {
+    const uint16_t addr = hl();
+    const alu::Result r = alu::shift(opY(Op), read(addr, Access::Read), f);
+    f = r.f;
+    write(addr, r.value);
+  }
+  EMUSM83_HANDLER(BitNR) { f = alu::bit(opY(Op), r8<opZ(Op)>(), f); }
+  EMUSM83_HANDLER(BitNMhl) { f = alu::bit(opY(Op), readHl(), f); }
+  EMUSM83_HANDLER(ResNR) { r8<opZ(Op)>() &= static_cast<uint8_t>(~(1u << opY(Op))); }
+  EMUSM83_HANDLER(ResNMhl) {
+    const uint16_t addr = hl();
+    write(addr, static_cast<uint8_t>(read(addr, Access::Read) & ~(1u << opY(Op))));
+  }
+  EMUSM83_HANDLER(SetNR) { r8<opZ(Op)>() |= static_cast<uint8_t>(1u << opY(Op)); }
+  EMUSM83_HANDLER(SetNMhl) {
+    const uint16_t addr = hl();
+    write(addr, static_cast<uint8_t>(read(addr, Access::Read) | (1u << opY(Op))));
   }
 
   CpuSm83& cpu_;
@@ -451,8 +445,8 @@ class Engine {
   uint8_t lastData_ = 0;
 };
 
-#undef EMUSM83_OP4
-#undef EMUSM83_OP16
-#undef EMUSM83_OP64
-
 }  // namespace emusm83
+
+#undef EMUSM83_DISPATCH_ROW
+#undef EMUSM83_CASE
+#undef EMUSM83_HANDLER
