@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "app/common/gui_config.h"
+
 namespace app {
 
 struct PanelRect {
@@ -28,14 +30,8 @@ struct WorkArea {
 // the floating windows: Binding and, when `routineWindow`, the routine editor.
 std::vector<PanelRect> defaultLayout(const WorkArea& area, bool routineWindow);
 
-// What the GUI remembers about its window between sessions, in window.json
-// beside imgui.ini (app::configDir()).
-struct WindowState {
-  bool valid = false;  // read from a file
-  int x = 0, y = 0, width = 0, height = 0;
-  bool maximized = false;
-  bool arranged = false;  // the user moved or resized a panel: imgui.ini holds the layout
-};
+// What the GUI remembers about its window between sessions (WindowState,
+// app/common/gui_config.h), in window.json beside imgui.ini (app::configDir()).
 std::string windowStatePath();
 // An absent or unreadable file is a state with valid = false (not an error:
 // the window opens at the monitor's work area).

@@ -23,29 +23,10 @@ std::string windowStatePath() {
 }
 
 WindowState loadWindowState(const std::string& path) {
-  WindowState s;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return s;
+  if (!std::filesystem::exists(path, ec)) return {};
   auto text = core::readTextFile(path, nullptr, 64 * 1024);
-  if (!text) return s;
-  const auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (!j.is_object()) return s;
-  auto number = [&](const char* key, int& out, int lo, int hi) {
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number_integer()) return false;
-    out = std::clamp(it->get<int>(), lo, hi);
-    return true;
-  };
-  auto flag = [&](const char* key, bool& out) {
-    const auto it = j.find(key);
-    if (it != j.end() && it->is_boolean()) out = it->get<bool>();
-  };
-  s.valid = number("width", s.width, 320, 16384) && number("height", s.height, 240, 16384);
-  number("x", s.x, -16384, 16384);
-  number("y", s.y, -16384, 16384);
-  flag("maximized", s.maximized);
-  flag("arranged", s.arranged);
-  return s;
+  return text ? parseWindowState(*text) : WindowState{};
 }
 
 bool saveWindowState(const std::string& path, const WindowState& s, std::string* error) {

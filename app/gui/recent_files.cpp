@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "app/common/gui_config.h"
 #include "app/common/paths.h"
 #include "core/util/files.h"
 
@@ -21,11 +22,7 @@ RecentFiles::RecentFiles(std::string file) : file_(std::move(file)) {
   std::string error;
   auto text = core::readTextFile(file_, &error);
   if (!text) return;
-  auto j = nlohmann::json::parse(*text, nullptr, false);
-  // A comparison rather than value(), which throws when "format" is not a string.
-  if (!j.is_object() || j["format"] != kFormat || !j["files"].is_array()) return;
-  for (const auto& p : j["files"])
-    if (p.is_string() && paths_.size() < kMaxRecent) paths_.push_back(p.get<std::string>());
+  paths_ = parseRecentFiles(*text, kMaxRecent);
 }
 
 void RecentFiles::add(const std::string& path) {

@@ -91,6 +91,25 @@ bool readSweepFile(const std::string& path, SweepRecord& out, std::string* error
           else
             (std::string(key) == "inputs" ? s.inputs : s.varied).push_back((*a)[i]);
         }
+    // The domain sweepCaseText and diffSweeps read: each varied input one of the
+    // inputs, once, 256 values each, at most kMaxSweepCases combinations.
+    if (r.ok() && s.varied.size() * 8 > 26)
+      r.fail("varied",
+             std::to_string(s.varied.size()) +
+                 " inputs; a sweep varies at most 3 (256 values each, 2^24 combinations)");
+    for (size_t i = 0; i < s.varied.size() && r.ok(); ++i) {
+      const std::string& v = s.varied[i];
+      if (std::find(s.inputs.begin(), s.inputs.end(), v) == s.inputs.end())
+        r.fail(JsonReader::join("varied", i), "\"" + v + "\" is not one of the inputs");
+      else if (std::find(s.varied.begin(), s.varied.begin() + ptrdiff_t(i), v) !=
+               s.varied.begin() + ptrdiff_t(i))
+        r.fail(JsonReader::join("varied", i), "\"" + v + "\" is listed twice");
+    }
+    if (r.ok() && s.combinations != uint64_t(1) << (8 * s.varied.size()))
+      r.fail("combinations", std::to_string(s.combinations) + ", but " +
+                                 std::to_string(s.varied.size()) +
+                                 " varied inputs of 256 values each make " +
+                                 std::to_string(uint64_t(1) << (8 * s.varied.size())));
     if (const json* f = r.object(top, "", "fixed", false))
       for (auto it = f->begin(); it != f->end() && r.ok(); ++it)
         s.fixed[it.key()] = int(r.integer(*f, "fixed", it.key(), 0, 255));

@@ -4,6 +4,8 @@
 // located at the script's file:line:col.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "core/tests/rgbasm_test_util.h"
 
 using rgbasm_test::assemble;
@@ -306,4 +308,38 @@ TEST(RgbasmLinkerScript, ExportAllMakesEveryLabelVisibleToOtherFiles) {
   auto r = assemble(files, {"a.asm", "b.asm"}, e);
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   EXPECT_EQ(bytesAt(r, 0x20, 3), (Bytes{0xCD, 0x10, 0x00}));
+}
+
+// fuzz_linker_script: a script that INCLUDEs another twice, which INCLUDEs the next twice,
+// ran 2^depth times within the nesting limit; every line an error with a note per level
+// ran out of memory. The lines run and the errors reported are bounded, with a reason.
+TEST(RgbasmLinkerScript, IncludesThatRepeatAScriptStopAtTheLineBudget) {
+  Files files{{"main.asm", kThree}};
+  for (int i = 0; i < 20; ++i)
+    files["l" + std::to_string(i) + ".link"] = "; level " + std::to_string(i) + "\nINCLUDE \"l" +
+                                               std::to_string(i + 1) + ".link\"\nINCLUDE \"l" +
+                                               std::to_string(i + 1) + ".link\"\n";
+  files["l20.link"] = "; the leaf\n";
+  const auto start = std::chrono::steady_clock::now();
+  auto r = link(files, "ROMX 1\nINCLUDE \"l0.link\"\n\"A\"\n");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.diagnosticsText().find("error: the linker script runs more than 100000 lines with "
+                                     "its INCLUDEs (an INCLUDE repeated in a loop?); stopping"),
+            std::string::npos)
+      << r.diagnosticsText().substr(0, 2000);
+  EXPECT_LT(r.diagnostics.size(), 100u);
+}
+
+TEST(RgbasmLinkerScript, ErrorsStopAfterTwoHundred) {
+  Files files{{"main.asm", kThree},
+              {"twice.link", "ORG $40G0\nINCLUDE \"twice.link\"\nINCLUDE \"twice.link\"\n"}};
+  auto r = link(files, "ROMX 1\nINCLUDE \"twice.link\"\n");
+  EXPECT_FALSE(r.ok);
+  size_t errors = 0;
+  for (const auto& d : r.diagnostics) errors += d.severity == core::Diagnostic::Severity::Error;
+  EXPECT_EQ(errors, 201u);  // 200, then the one that says it stops
+  EXPECT_EQ(firstError(r), "twice.link:1:8: error: invalid digit 'G' in a number");
+  EXPECT_NE(r.diagnosticsText().find("error: too many errors in the linker script, stopping"),
+            std::string::npos);
 }

@@ -5,9 +5,13 @@
 // agreeing with its counts (seed 001, built-in assembler).
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <utility>
+
 #include "core/check/sweep_diff.h"
 #include "core/sim/simulation.h"
 #include "core/tests/sample_test_util.h"
+#include "core/tests/temp_dir_test.h"
 
 namespace core {
 namespace {
@@ -102,6 +106,55 @@ TEST(SweepDiff, KeptCasesAgreeWithTheCounts) {
   EXPECT_EQ(missed, r.missed);
   EXPECT_EQ(other, r.extra + r.faults);
   EXPECT_GT(r.missed, 0u);  // the wrapped bounds near 0 and 255
+}
+
+}  // namespace
+}  // namespace core
+
+namespace core {
+namespace {
+
+class SweepFile : public test::TempDirTest {
+ protected:
+  SweepFile() : TempDirTest("collidoscope_sweep_file_") {}
+  // A sweep file with these inputs, varied inputs and combinations, one missed run.
+  std::string write(const std::string& name, const std::string& inputs, const std::string& varied,
+                    uint64_t combinations) {
+    const std::string file = path(name);
+    std::ofstream(file) << R"({"format": "collidoscope-sweep/1", "inputs": [)" << inputs
+                        << R"(], "varied": [)" << varied << R"(], "combinations": )" << combinations
+                        << R"(, "cases": 1, "runs": [[0, 1, "missed"]]})";
+    return file;
+  }
+};
+
+// fuzz_diff: nine varied inputs made sweepCaseText shift a combination's index by 64
+// bits (UBSan) when `collido diff` listed a broken combination. The reader now checks
+// the domain the sweep's writer gives: varied inputs among the inputs, once, at most
+// three, 256 values each.
+TEST_F(SweepFile, TheDomainIsTheOneASweepWrites) {
+  SweepRecord r;
+  std::string error;
+  ASSERT_TRUE(readSweepFile(write("ok.json", R"("a", "b", "c")", R"("a", "c")", 65536), r, &error))
+      << error;
+  EXPECT_EQ(sweepCaseText(r, 0x0201), "a=1 b=0 c=2");
+  const std::string nine = R"("i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8")";
+  const std::pair<std::string, std::string> cases[] = {
+      {write("nine.json", nine, nine, 1000),
+       path("nine.json") +
+           ": varied: 9 inputs; a sweep varies at most 3 (256 values each, 2^24 combinations)"},
+      {write("z.json", R"("a", "b")", R"("a", "z")", 65536),
+       path("z.json") + ": varied[1]: \"z\" is not one of the inputs"},
+      {write("twice.json", R"("a", "b")", R"("a", "a")", 65536),
+       path("twice.json") + ": varied[1]: \"a\" is listed twice"},
+      {write("domain.json", R"("a", "b")", R"("a")", 1000),
+       path("domain.json") +
+           ": combinations: 1000, but 1 varied inputs of 256 values each make 256"},
+  };
+  for (const auto& [file, message] : cases) {
+    EXPECT_FALSE(readSweepFile(file, r, &error));
+    EXPECT_EQ(error, message);
+  }
 }
 
 }  // namespace

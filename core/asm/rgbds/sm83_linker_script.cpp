@@ -14,6 +14,11 @@ namespace {
 
 constexpr int kMaxIncludeDepth = 32;
 constexpr uint64_t kMaxScriptBytes = 4u << 20;
+// Budgets: INCLUDEs that repeat a script can run it 2^32 times within the depth
+// limit, each line an error with a note per level, so the lines run (over every
+// INCLUDE) and the errors reported are bounded, as the assembler's are.
+constexpr uint64_t kMaxScriptLines = 100000;
+constexpr int kMaxErrors = 200;
 
 std::string hex4(uint32_t v) {
   static const char* kDigits = "0123456789abcdef";
@@ -206,10 +211,16 @@ class ScriptRunner {
     }
     chain_.push_back(Frame{found, 0});
     size_t start = 0;
-    while (start <= text->size()) {
+    while (start <= text->size() && !stopped_) {
       size_t nl = text->find('\n', start);
       if (nl == std::string::npos) nl = text->size();
       chain_.back().line++;
+      if (++lines_ > kMaxScriptLines) {
+        error(0, "the linker script runs more than " + std::to_string(kMaxScriptLines) +
+                     " lines with its INCLUDEs (an INCLUDE repeated in a loop?); stopping");
+        stopped_ = true;
+        break;
+      }
       runLine(text->substr(start, nl - start));
       start = nl + 1;
     }
@@ -232,11 +243,17 @@ class ScriptRunner {
   SourceLoc here(int col) const { return SourceLoc{chain_.back().file, chain_.back().line, col}; }
 
   void error(int col, std::string msg) {
+    if (stopped_) return;
     p_.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, here(col), std::move(msg)});
     for (size_t i = chain_.size() - 1; i-- > 0;)
       p_.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Note,
                                           SourceLoc{chain_[i].file, chain_[i].line, 0},
                                           "in linker script included from here"});
+    if (++errors_ >= kMaxErrors) {
+      p_.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Error, here(0),
+                                          "too many errors in the linker script, stopping"});
+      stopped_ = true;
+    }
   }
 
   RegionInfo active() const { return linkRegion(static_cast<SectionType>(type_), p_.modes); }
@@ -494,6 +511,9 @@ class ScriptRunner {
   bool floating_ = false;
   uint32_t alignMask_ = 0, alignOffset_ = 0;  // for floating placements
   int includeCol_ = 0;
+  uint64_t lines_ = 0;  // run so far, over every INCLUDE
+  int errors_ = 0;
+  bool stopped_ = false;  // a budget ran out: nothing more is run or reported
 };
 
 }  // namespace
