@@ -20,6 +20,7 @@
 #include "core/map/map_file.h"
 #include "core/sim/new_scenario.h"
 #include "core/util/files.h"
+#include "core/util/json_reader.h"
 
 namespace fs = std::filesystem;
 
@@ -43,7 +44,7 @@ bool isMapFile(const std::string& path) {
   if (path.ends_with(".map.json")) return true;
   auto text = core::readTextFile(path, nullptr, core::kMaxJsonBytes);
   if (!text) return false;
-  auto j = nlohmann::json::parse(*text, nullptr, false);
+  const auto j = core::parseJson(*text, path, nullptr).value_or(nlohmann::json());
   if (!j.is_object()) return false;
   auto format = j.find("format");  // j.value() would throw on a non-string
   return format != j.end() && format->is_string() &&

@@ -13,6 +13,7 @@
 #include "app/gui/gui_app.h"
 #include "app/gui/layout.h"
 #include "core/util/files.h"
+#include "core/util/json_reader.h"
 
 namespace app {
 
@@ -34,7 +35,7 @@ WindowState loadWindowState(const std::string& path) {
   if (!std::filesystem::exists(path, ec)) return s;
   auto text = core::readTextFile(path, nullptr, 64 * 1024);
   if (!text) return s;
-  const auto j = nlohmann::json::parse(*text, nullptr, false);
+  const auto j = core::parseJson(*text, path, nullptr).value_or(nlohmann::json());
   if (!j.is_object()) return s;
   auto number = [&](const char* key, int& out, int lo, int hi) {
     const auto it = j.find(key);

@@ -6,6 +6,7 @@
 
 #include "app/common/paths.h"
 #include "core/util/files.h"
+#include "core/util/json_reader.h"
 
 namespace app {
 
@@ -21,7 +22,7 @@ RecentFiles::RecentFiles(std::string file) : file_(std::move(file)) {
   std::string error;
   auto text = core::readTextFile(file_, &error);
   if (!text) return;
-  auto j = nlohmann::json::parse(*text, nullptr, false);
+  auto j = core::parseJson(*text, file_, nullptr).value_or(nlohmann::json());
   // A comparison rather than value(), which throws when "format" is not a string.
   if (!j.is_object() || j["format"] != kFormat || !j["files"].is_array()) return;
   for (const auto& p : j["files"])
