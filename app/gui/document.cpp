@@ -19,6 +19,7 @@
 #include "app/gui/gui_app.h"
 #include "core/map/map_file.h"
 #include "core/sim/new_scenario.h"
+#include "core/sim/references.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 
@@ -37,6 +38,15 @@ std::string mapPathBeside(const std::string& scenarioPath) {
       break;
     }
   return base + ".map.json";
+}
+
+// "  |  warning: ..." when the map saved at `path` holds tiles read from a file
+// outside its folder (core/sim/references.h); on stderr as well.
+std::string embedNote(const core::MapDocument& map, const std::string& path) {
+  const auto w = core::embedWarning(map, path);
+  if (!w) return {};
+  std::fprintf(stderr, "collidoscope: warning: %s\n", w->c_str());
+  return "  |  warning: " + *w;
 }
 
 // True when the file's "format" names a map (otherwise it is taken for a scenario).
@@ -232,7 +242,8 @@ bool GuiApp::saveDocument() {
     edit_.history.markSaved(core::DocPart::Scenario);
     edit_.scenarioDirtyExtra = false;
   }
-  status_ = "Saved " + (needScenario ? s.path : s.mapPath);
+  status_ =
+      "Saved " + (needScenario ? s.path : s.mapPath) + (needMap ? embedNote(s.map, s.mapPath) : "");
   updateTitle();
   return true;
 }
@@ -253,7 +264,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
     // A titled scenario on disk still names the old map until it is saved too.
     if (!edit_.scenarioUntitled) edit_.scenarioDirtyExtra = true;
     edit_.recent.add(path);
-    status_ = "Saved map " + path;
+    status_ = "Saved map " + path + embedNote(s.map, path);
     updateTitle();
     return true;
   }
@@ -278,7 +289,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
   edit_.scenarioUntitled = false;
   edit_.scenarioDirtyExtra = false;
   edit_.recent.add(path);
-  status_ = "Saved " + path + " (map " + fileName(s.mapPath) + ")";
+  status_ = "Saved " + path + " (map " + fileName(s.mapPath) + ")" + embedNote(s.map, s.mapPath);
   updateTitle();
   return true;
 }

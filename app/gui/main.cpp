@@ -25,6 +25,7 @@
 #include "app/gui/scripted_run.h"
 #include "app/gui/ui_scale.h"
 #include "collidoscope_version.h"
+#include "core/sim/references.h"
 #include "core/util/files.h"
 
 namespace {
@@ -297,6 +298,8 @@ int main(int argc, char** argv) {
     int code = cli.exit(e);
     return code == 0 ? 0 : 2;
   }
+  // The shipped samples name files across maps/ and assets/: never "outside".
+  core::trustFolder(app::dataDir());
   for (const std::string& name : opts.overlays) {
     app::ViewState probe;
     if (!app::applyOverlayName(probe, name)) {

@@ -319,4 +319,19 @@ std::string makeRelative(const std::string& base, const std::string& path) {
   return rel.empty() ? target.string() : rel.string();
 }
 
+bool outsideTree(const std::string& root, const std::string& path) {
+  if (root.empty()) return true;
+  const auto real = [](const std::string& p) {
+    std::error_code ec;
+    const fs::path abs = fs::absolute(fs::path(p), ec).lexically_normal();
+    const fs::path canonical = fs::weakly_canonical(abs, ec);
+    return ec ? abs : canonical;
+  };
+  const fs::path dir = real(root), file = real(path);
+  auto d = dir.begin(), f = file.begin();
+  for (; d != dir.end() && !d->empty(); ++d, ++f)
+    if (f == file.end() || *d != *f) return true;
+  return false;
+}
+
 }  // namespace core

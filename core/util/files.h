@@ -82,5 +82,10 @@ std::string resolveRelative(const std::string& base, const std::string& rel);
 // `path` made relative to the directory of `base` (relative names of either are
 // taken against the working directory); absolute when they share no root.
 std::string makeRelative(const std::string& base, const std::string& path);
+// Whether `path` lies outside the folder tree at `root` (a folder): `..` past it,
+// an absolute path elsewhere, or a symlink inside it that leads out. Relative
+// names of either are taken against the working directory, and symlinks are
+// followed as far as the path exists. An empty `root` contains nothing.
+bool outsideTree(const std::string& root, const std::string& path);
 
 }  // namespace core
