@@ -78,6 +78,9 @@ std::vector<FileReference> scenarioReferences(const Scenario& s,
     if (!m.game->buildCommand.empty()) add(mf, "game.build.directory", m.game->buildDirectory);
   }
   // The files the assembler read besides the sources (INCLUDE, INCBIN, .include).
+  // A game's debug info names the sources it was built from, wherever the build
+  // was: Collidoscope reads none of them to run it.
+  if (m.game) return refs;
   const fs::path base = fs::path(mf).parent_path();
   for (const std::string& p : includes) {
     // Names as given to the assembler: relative to the working directory when the

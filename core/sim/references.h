@@ -35,7 +35,8 @@ std::string referenceRoot(const Scenario& s);
 // Every file the scenario names, through its map and manifest too, in the
 // order of the files; `outside` marks those outside referenceRoot(s) and the
 // trusted folders. `includes` are more files the routine read (its debug info's
-// files, relative to the manifest's folder). A map opened alone lists only the
+// files, relative to the manifest's folder; not for a game, whose debug info
+// names the sources of its own build). A map opened alone lists only the
 // map's own references (its routine came from the document before).
 std::vector<FileReference> scenarioReferences(const Scenario& s,
                                               const std::vector<std::string>& includes = {});
