@@ -10,6 +10,7 @@
 #include "core/map/limits.h"
 #include "core/render/canvas.h"
 #include "core/render/room_render.h"
+#include "core/sim/references.h"
 
 namespace app::cli {
 
@@ -24,6 +25,13 @@ inline void drawProgress(size_t done, size_t total, const char* unit) {
 
 inline void finishProgress() {
   std::fprintf(stderr, "\n");
+}
+
+// The files `sc` reads from outside its folder (core/sim/references.h), a line
+// each on stderr: "collido audit: warning: s.json: map: chr.file: /x is outside ...".
+inline void warnOutsideReferences(const char* command, const core::Scenario& sc) {
+  for (const std::string& w : core::outsideReferenceWarnings(sc))
+    std::fprintf(stderr, "collido %s: warning: %s\n", command, w.c_str());
 }
 
 inline bool writeCanvasPng(const std::string& path, const core::Canvas& canvas,

@@ -260,6 +260,7 @@ int runAuditCommand(const AuditCliOptions& o) {
       ++badScenarios;
       continue;
     }
+    warnOutsideReferences("audit", a.sc);
     std::fputs(a.text.c_str(), stdout);
     if (!one) std::fputs("\n", stdout);
     findings += a.record.countStatus(core::CaseStatus::Finding);

@@ -205,6 +205,7 @@ int runDiffCommand(const DiffCliOptions& o) {
       return bad("--png and --write-cases need one scenario: name it with --scenario");
     const std::string path = o.scenario.empty() ? lastAfter->scenario : o.scenario;
     if (!core::loadScenario(path, room, &error)) return bad(error);
+    warnOutsideReferences("diff", room);
     if (!o.scenario.empty()) {
       const core::AuditRecord* b = after.find(core::auditScenarioKey(o.scenario));
       const core::AuditRecord* a = before.find(core::auditScenarioKey(o.scenario));

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/interop/game_export.h"
 #include "core/interop/tiled.h"
@@ -42,6 +43,7 @@ bool loadInput(const std::string& path, core::MapDocument* map, core::RoutineMan
       f->get<std::string>().rfind("collidoscope-scenario", 0) == 0) {
     core::Scenario sc;
     if (!core::loadScenario(path, sc, error)) return false;
+    warnOutsideReferences("export", sc);
     *map = std::move(sc.map);
     *manifest = std::move(sc.manifest);
     *hasManifest = true;
@@ -76,6 +78,8 @@ int runExport(const ExportCliOptions& o) {
   if (!loadInput(o.map, &map, &manifest, &hasManifest, &error)) return fail(error);
   if (isTiled) {
     if (!core::interop::exportTiled(map, o.out, tiled, &error)) return fail(error);
+    if (auto w = core::embedWarning(map, core::interop::tiledTilesetImagePath(o.out)))
+      std::fprintf(stderr, "collido export: warning: %s\n", w->c_str());
     std::printf("%s: %d x %d cells, %zu metatiles (tileset image %s)\n", o.out.c_str(),
                 map.room.width, map.room.height, map.metatiles.metatiles.size(),
                 core::interop::tiledTilesetImagePath(o.out).c_str());

@@ -13,6 +13,7 @@
 #include "core/interop/tile_graphics.h"
 #include "core/interop/tiled.h"
 #include "core/map/map_file.h"
+#include "core/sim/references.h"
 
 namespace app::cli {
 namespace {
@@ -51,6 +52,8 @@ int runImport(const ImportCliOptions& o) {
     std::erase_if(report.notes, [](const std::string& n) { return n.find("placeholder") == 0; });
   }
   if (!core::saveMap(o.out, doc, &error)) return fail(error);
+  if (auto w = core::embedWarning(doc, o.out))
+    std::fprintf(stderr, "collido import: warning: %s\n", w->c_str());
   std::printf("%s: %d x %d cells of %d px, %zu metatiles, from layer \"%s\" of %s\n", o.out.c_str(),
               doc.room.width, doc.room.height, doc.room.cellSize, doc.metatiles.metatiles.size(),
               report.layer.c_str(), o.file.c_str());

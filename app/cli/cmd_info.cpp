@@ -3,7 +3,11 @@
 // of the PRG ROM and of the whole file, as ROM databases list them; Game Boy: header
 // and global checksums, ok or bad), the symbol files found beside it (or given) with
 // how many symbols each holds, and warnings (symbols that do not fit the ROM ...).
-// Exit 0 when the ROM and its symbols load, 2 with the located message when not.
+// `collido info SCENARIO|MAP`: the files a scenario (its map and manifest too) or
+// a map names, each marked when it lies outside the scenario's folder, with a
+// warning for each of those (core/sim/references.h).
+// Exit 0 when the ROM and its symbols (or the document) load, 2 with the located
+// message when not.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -14,7 +18,11 @@
 #include "app/cli/command.h"
 #include "core/game/rom.h"
 #include "core/game/symbols.h"
+#include "core/map/map_file.h"
+#include "core/sim/references.h"
+#include "core/sim/scenario.h"
 #include "core/util/files.h"
+#include "core/util/json_reader.h"
 
 namespace app::cli {
 namespace {
@@ -110,7 +118,56 @@ Rows gbRows(const core::game::RomFile& rom, nlohmann::ordered_json& j) {
   return rows;
 }
 
+bool writeInfoJson(const InfoOptions& o, const nlohmann::ordered_json& j, std::string* error) {
+  return o.json.empty() ||
+         core::writeFileAtomic(
+             o.json, j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
+             error, false);
+}
+
+int runDocumentInfo(const InfoOptions& o) {
+  std::string error;
+  const auto parsed = core::readJsonFile(o.rom, &error);
+  if (!parsed) return infoBadInput(error);
+  const auto f = parsed->is_object() ? parsed->find("format") : parsed->end();
+  const bool isMap =
+      f != parsed->end() && f->is_string() && f->get<std::string>().starts_with("collidoscope-map");
+  core::Scenario s;
+  if (isMap) {
+    if (!core::loadMap(o.rom, s.map, &error)) return infoBadInput(error);
+    s.mapPath = o.rom;
+    s.name = s.map.name;
+  } else if (!core::loadScenario(o.rom, s, &error)) {
+    return infoBadInput(error);
+  }
+  const std::vector<core::FileReference> refs = core::scenarioReferences(s);
+  const std::vector<std::string> warnings = core::outsideReferenceWarnings(s);
+  nlohmann::ordered_json j;
+  j["file"] = o.rom;
+  j["kind"] = isMap ? "map" : "scenario";
+  j["name"] = s.name;
+  j["folder"] = core::referenceRoot(s);
+  std::printf("%s: %s \"%s\"\n", o.rom.c_str(), isMap ? "map" : "scenario", s.name.c_str());
+  std::printf("files (%s folder: %s):\n", isMap ? "the map's" : "the scenario's",
+              core::referenceRoot(s).c_str());
+  if (refs.empty()) std::printf("  none\n");
+  j["references"] = nlohmann::ordered_json::array();
+  for (const core::FileReference& r : refs) {
+    // Fields of the map and the manifest are named through them: "routine sources[0]".
+    const std::string via = r.file == s.path ? "" : r.file == s.manifestPath ? "routine " : "map ";
+    std::printf("  %-24s %s%s\n", (via + r.field).c_str(), r.path.c_str(),
+                r.outside ? "  (outside)" : "");
+    j["references"].push_back(
+        {{"file", r.file}, {"field", r.field}, {"path", r.path}, {"outside", r.outside}});
+  }
+  for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());
+  j["warnings"] = warnings;
+  if (!writeInfoJson(o, j, &error)) return infoBadInput(o.json + ": " + error);
+  return kExitClean;
+}
+
 int runInfo(const InfoOptions& o) {
+  if (o.rom.ends_with(".json")) return runDocumentInfo(o);
   core::game::RomFile rom;
   std::string error;
   if (!core::game::loadRom(o.rom, rom, &error)) return infoBadInput(error);
@@ -156,24 +213,23 @@ int runInfo(const InfoOptions& o) {
   }
   for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());
   j["warnings"] = warnings;
-  if (!o.json.empty() &&
-      !core::writeFileAtomic(
-          o.json, j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
-          &error, false))
-    return infoBadInput(o.json + ": " + error);
+  if (!writeInfoJson(o, j, &error)) return infoBadInput(o.json + ": " + error);
   return kExitClean;
 }
 
-CommandRegistrar reg("info", "Show a built ROM's header, checksums and symbol files",
-                     [](CLI::App& sub) {
-                       auto o = std::make_shared<InfoOptions>();
-                       sub.add_option("rom", o->rom, "A .nes or .gb file")->required();
-                       sub.add_option("--symbols", o->symbols,
-                                      "Symbol files to read instead of those found beside the ROM "
-                                      "(.dbg, .sym, .map, .labels.txt, .lbl, .nl)");
-                       sub.add_option("--json", o->json, "Also write the information as JSON");
-                       return [o] { return runInfo(*o); };
-                     });
+CommandRegistrar reg(
+    "info",
+    "Show a built ROM's header, checksums and symbol files, or the files a "
+    "scenario or map names",
+    [](CLI::App& sub) {
+      auto o = std::make_shared<InfoOptions>();
+      sub.add_option("rom", o->rom, "A .nes or .gb file, or a scenario or map (.json)")->required();
+      sub.add_option("--symbols", o->symbols,
+                     "Symbol files to read instead of those found beside the ROM "
+                     "(.dbg, .sym, .map, .labels.txt, .lbl, .nl)");
+      sub.add_option("--json", o->json, "Also write the information as JSON");
+      return [o] { return runInfo(*o); };
+    });
 
 }  // namespace
 }  // namespace app::cli

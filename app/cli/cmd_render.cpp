@@ -58,6 +58,7 @@ int runRenderCommand(const RenderCliOptions& o) {
     return fail("--region: \"" + o.region + "\" is not COL,ROW,W,H (cells; W and H at least 1)");
   core::Scenario sc;
   if (!core::loadScenario(o.scenario, sc, &error)) return fail(error);
+  warnOutsideReferences("render", sc);
   ro.scale = o.scale;
   ro.chr = !o.collision && !(ro.overlays & core::kOverlayCollision);
   // Before any simulation or audit: a picture too big is refused at once.

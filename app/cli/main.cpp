@@ -6,7 +6,9 @@
 #include <new>
 
 #include "app/cli/command.h"
+#include "app/common/paths.h"
 #include "collidoscope_version.h"
+#include "core/sim/references.h"
 
 namespace app::cli {
 
@@ -60,6 +62,9 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
 
+  // The shipped samples name files across maps/ and assets/: never "outside"
+  // (core/sim/references.h).
+  core::trustFolder(app::dataDir());
   for (auto& [sub, run] : runners) {
     if (!sub->parsed()) continue;
     try {

@@ -4,11 +4,13 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
+#include "core/util/json_reader.h"
+
 namespace app {
 
 WindowState parseWindowState(const std::string& text) {
   WindowState s;
-  const auto j = nlohmann::json::parse(text, nullptr, false);
+  const auto j = core::parseJson(text, "window.json", nullptr).value_or(nlohmann::json());
   if (!j.is_object()) return s;
   auto number = [&](const char* key, int& out, int lo, int hi) {
     const auto it = j.find(key);
@@ -34,7 +36,7 @@ WindowState parseWindowState(const std::string& text) {
 
 std::vector<std::string> parseRecentFiles(const std::string& text, size_t max) {
   std::vector<std::string> paths;
-  auto j = nlohmann::json::parse(text, nullptr, false);
+  auto j = core::parseJson(text, "recent.json", nullptr).value_or(nlohmann::json());
   // A comparison rather than value(), which throws when "format" is not a string.
   if (!j.is_object() || j["format"] != "collidoscope-recent/1" || !j["files"].is_array())
     return paths;

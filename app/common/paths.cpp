@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/util/files.h"
 #include "core/util/user_dirs.h"
 
 namespace fs = std::filesystem;
@@ -60,10 +61,11 @@ std::string userImguiIni(std::string* error) {
     if (error) *error = "default layout " + shipped.string() + " is missing";
     return user.string();  // ImGui will create it from the built-in defaults
   }
-  fs::copy_file(shipped, user, fs::copy_options::skip_existing, ec);
-  if (ec) {
-    if (error)
-      *error = "cannot copy " + shipped.string() + " to " + user.string() + ": " + ec.message();
+  // Through the one output writer (core/util/files.h), like every file the app writes.
+  std::string why;
+  const auto text = core::readTextFile(shipped.string(), &why);
+  if (!text || !core::writeFileAtomic(user.string(), *text, &why, false)) {
+    if (error) *error = "cannot copy " + shipped.string() + " to " + user.string() + ": " + why;
     return {};
   }
   return user.string();

@@ -2,10 +2,10 @@
 
 #include <zlib.h>
 
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <unordered_set>
+
+#include "core/util/files.h"
 
 #ifdef COLLIDOSCOPE_HAVE_STB
 #include <stb_image.h>
@@ -16,14 +16,16 @@ namespace app {
 // PNG layout: signature, IHDR, IDAT chunks holding one zlib stream of rows
 // (each a filter byte then its pixels), IEND. Rows use the Up filter (the
 // difference from the row above), which turns the repeated rows of a room
-// picture into zeros; it needs only the previous row, so bands stream.
+// picture into zeros; it needs only the previous row, so bands stream. The
+// bytes go through core::AtomicFile, as every output does: a path that is not
+// a regular file is refused, and the picture appears whole or not at all.
 struct PngStreamWriter::State {
   std::string path;
-  std::FILE* file = nullptr;
+  core::AtomicFile file;
   int width = 0, height = 0, rowsWritten = 0;
   z_stream zs{};
   bool zsOpen = false;
-  std::vector<uint8_t> previous, filtered, out;
+  std::vector<uint8_t> previous, filtered, out, chunk;
 };
 
 namespace {
@@ -32,35 +34,31 @@ void putU32(std::vector<uint8_t>& v, uint32_t x) {
   for (int s = 24; s >= 0; s -= 8) v.push_back(uint8_t(x >> s));
 }
 
-bool writeChunk(std::FILE* f, const char* type, const uint8_t* data, size_t n) {
-  std::vector<uint8_t> head;
-  putU32(head, uint32_t(n));
-  head.insert(head.end(), type, type + 4);
+// One chunk, length, type, data and CRC, in one write.
+bool writeChunk(core::AtomicFile& f, std::vector<uint8_t>& buf, const char* type,
+                const uint8_t* data, size_t n, std::string* error) {
+  buf.clear();
+  putU32(buf, uint32_t(n));
+  buf.insert(buf.end(), type, type + 4);
+  if (n) buf.insert(buf.end(), data, data + n);
   uLong crc = crc32(0, reinterpret_cast<const Bytef*>(type), 4);
   if (n) crc = crc32(crc, data, uInt(n));
-  std::vector<uint8_t> tail;
-  putU32(tail, uint32_t(crc));
-  return std::fwrite(head.data(), 1, head.size(), f) == head.size() &&
-         (n == 0 || std::fwrite(data, 1, n, f) == n) &&
-         std::fwrite(tail.data(), 1, tail.size(), f) == tail.size();
+  putU32(buf, uint32_t(crc));
+  return f.write(buf.data(), buf.size(), error);
 }
 
 }  // namespace
 
 PngStreamWriter::PngStreamWriter() = default;
 
+// An unfinished picture's temporary file goes with its AtomicFile; the path it
+// was to replace is left as it was.
 PngStreamWriter::~PngStreamWriter() {
-  if (!state_) return;
-  if (state_->zsOpen) deflateEnd(&state_->zs);
-  if (state_->file) {
-    std::fclose(state_->file);
-    std::error_code ec;
-    std::filesystem::remove(state_->path, ec);
-  }
+  if (state_ && state_->zsOpen) deflateEnd(&state_->zs);
 }
 
 bool PngStreamWriter::fail(const std::string& message, std::string* error) {
-  if (error) *error = "cannot write " + (state_ ? state_->path : std::string()) + ": " + message;
+  if (error) *error = (state_ ? state_->path + ": " : std::string()) + message;
   return false;
 }
 
@@ -71,8 +69,7 @@ bool PngStreamWriter::open(const std::string& path, int width, int height, std::
   if (width <= 0 || height <= 0) return fail("image has no pixels", error);
   st.width = width;
   st.height = height;
-  st.file = std::fopen(path.c_str(), "wb");
-  if (!st.file) return fail(std::strerror(errno), error);
+  if (!st.file.open(path, error, /*keepBackup=*/false)) return false;
   if (deflateInit(&st.zs, Z_DEFAULT_COMPRESSION) != Z_OK) return fail("zlib failed", error);
   st.zsOpen = true;
   st.previous.assign(size_t(width) * 4, 0);
@@ -83,10 +80,8 @@ bool PngStreamWriter::open(const std::string& path, int width, int height, std::
   putU32(ihdr, uint32_t(width));
   putU32(ihdr, uint32_t(height));
   ihdr.insert(ihdr.end(), {8, 6, 0, 0, 0});  // 8 bits, RGBA, deflate, filters, no interlace
-  if (std::fwrite(kSignature, 1, 8, st.file) != 8 ||
-      !writeChunk(st.file, "IHDR", ihdr.data(), ihdr.size()))
-    return fail(std::strerror(errno), error);
-  return true;
+  return st.file.write(kSignature, 8, error) &&
+         writeChunk(st.file, st.chunk, "IHDR", ihdr.data(), ihdr.size(), error);
 }
 
 // Runs deflate over the pending input and writes what it produced as IDAT chunks.
@@ -98,14 +93,13 @@ bool PngStreamWriter::flushDeflate(int mode, std::string* error) {
     const int rc = deflate(&st.zs, mode);
     if (rc == Z_STREAM_ERROR) return fail("zlib failed", error);
     const size_t n = st.out.size() - st.zs.avail_out;
-    if (n && !writeChunk(st.file, "IDAT", st.out.data(), n))
-      return fail(std::strerror(errno), error);
+    if (n && !writeChunk(st.file, st.chunk, "IDAT", st.out.data(), n, error)) return false;
     if (mode == Z_FINISH ? rc == Z_STREAM_END : st.zs.avail_out != 0) return true;
   }
 }
 
 bool PngStreamWriter::writeRows(const uint8_t* rgba, int rows, std::string* error) {
-  if (!state_ || !state_->file) return fail("not open", error);
+  if (!state_ || !state_->file.isOpen()) return fail("not open", error);
   State& st = *state_;
   if (rows < 0 || st.rowsWritten + rows > st.height)
     return fail("more rows than the image has", error);
@@ -124,7 +118,7 @@ bool PngStreamWriter::writeRows(const uint8_t* rgba, int rows, std::string* erro
 }
 
 bool PngStreamWriter::finish(std::string* error) {
-  if (!state_ || !state_->file) return fail("not open", error);
+  if (!state_ || !state_->file.isOpen()) return fail("not open", error);
   State& st = *state_;
   if (st.rowsWritten != st.height)
     return fail(std::to_string(st.rowsWritten) + " of " + std::to_string(st.height) + " rows",
@@ -132,15 +126,7 @@ bool PngStreamWriter::finish(std::string* error) {
   if (!flushDeflate(Z_FINISH, error)) return false;
   deflateEnd(&st.zs);
   st.zsOpen = false;
-  const bool ok = writeChunk(st.file, "IEND", nullptr, 0);
-  const bool closed = std::fclose(st.file) == 0;
-  st.file = nullptr;
-  if (!ok || !closed) {
-    std::error_code ec;
-    std::filesystem::remove(st.path, ec);
-    return fail(std::strerror(errno), error);
-  }
-  return true;
+  return writeChunk(st.file, st.chunk, "IEND", nullptr, 0, error) && st.file.commit(error);
 }
 
 bool RgbaImage::isFlat() const {
@@ -161,7 +147,7 @@ int RgbaImage::distinctColours(int limit) const {
 bool writePng(const std::string& path, const RgbaImage& image, std::string* error) {
   if (image.width <= 0 || image.height <= 0 ||
       image.pixels.size() != size_t(image.width) * image.height * 4) {
-    if (error) *error = "image has no pixels";
+    if (error) *error = path + ": image has no pixels";
     return false;
   }
   PngStreamWriter png;

@@ -1,7 +1,8 @@
 // PNG files for screenshots, `collido render` and the tests that check them.
 // Pixels are tightly packed RGBA, top row first. PngStreamWriter writes a PNG
 // a band of rows at a time (over zlib), so a picture never has to be in memory
-// whole:
+// whole, through core::AtomicFile (core/util/files.h): a path that is not a
+// regular file is refused, and the picture replaces the file only once whole.
 //
 //   PngStreamWriter png;
 //   if (!png.open("room.png", width, height, &error)) ...
@@ -31,15 +32,15 @@ struct RgbaImage {
 class PngStreamWriter {
  public:
   PngStreamWriter();
-  ~PngStreamWriter();  // an unfinished file is closed and removed
+  ~PngStreamWriter();  // an unfinished picture is dropped; the path is left as it was
   PngStreamWriter(const PngStreamWriter&) = delete;
   PngStreamWriter& operator=(const PngStreamWriter&) = delete;
 
-  // Creates `path` and writes the header of a width x height RGBA image.
+  // Starts `path` (a temporary file beside it) with the header of a width x height RGBA image.
   bool open(const std::string& path, int width, int height, std::string* error);
   // Appends `rows` rows of width * 4 bytes each.
   bool writeRows(const uint8_t* rgba, int rows, std::string* error);
-  // Writes the end of the image; fails when fewer rows than `height` came.
+  // Writes the end of the image and puts it in place; fails when fewer rows than `height` came.
   bool finish(std::string* error);
 
  private:

@@ -19,7 +19,9 @@
 #include "app/gui/gui_app.h"
 #include "core/map/map_file.h"
 #include "core/sim/new_scenario.h"
+#include "core/sim/references.h"
 #include "core/util/files.h"
+#include "core/util/json_reader.h"
 
 namespace fs = std::filesystem;
 
@@ -38,12 +40,21 @@ std::string mapPathBeside(const std::string& scenarioPath) {
   return base + ".map.json";
 }
 
+// "  |  warning: ..." when the map saved at `path` holds tiles read from a file
+// outside its folder (core/sim/references.h); on stderr as well.
+std::string embedNote(const core::MapDocument& map, const std::string& path) {
+  const auto w = core::embedWarning(map, path);
+  if (!w) return {};
+  std::fprintf(stderr, "collidoscope: warning: %s\n", w->c_str());
+  return "  |  warning: " + *w;
+}
+
 // True when the file's "format" names a map (otherwise it is taken for a scenario).
 bool isMapFile(const std::string& path) {
   if (path.ends_with(".map.json")) return true;
   auto text = core::readTextFile(path, nullptr, core::kMaxJsonBytes);
   if (!text) return false;
-  auto j = nlohmann::json::parse(*text, nullptr, false);
+  const auto j = core::parseJson(*text, path, nullptr).value_or(nlohmann::json());
   if (!j.is_object()) return false;
   auto format = j.find("format");  // j.value() would throw on a non-string
   return format != j.end() && format->is_string() &&
@@ -246,7 +257,8 @@ bool GuiApp::saveDocument() {
     edit_.scenarioDirtyExtra = false;
     takeDiskBaselines(true, false);
   }
-  status_ = "Saved " + (needScenario ? s.path : s.mapPath);
+  status_ =
+      "Saved " + (needScenario ? s.path : s.mapPath) + (needMap ? embedNote(s.map, s.mapPath) : "");
   updateTitle();
   return true;
 }
@@ -268,7 +280,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
     if (!edit_.scenarioUntitled) edit_.scenarioDirtyExtra = true;
     takeDiskBaselines(false, true);
     edit_.recent.add(path);
-    status_ = "Saved map " + path;
+    status_ = "Saved map " + path + embedNote(s.map, path);
     updateTitle();
     return true;
   }
@@ -294,7 +306,7 @@ bool GuiApp::saveDocumentAs(const std::string& chosen) {
   edit_.scenarioDirtyExtra = false;
   takeDiskBaselines();
   edit_.recent.add(path);
-  status_ = "Saved " + path + " (map " + fileName(s.mapPath) + ")";
+  status_ = "Saved " + path + " (map " + fileName(s.mapPath) + ")" + embedNote(s.map, s.mapPath);
   updateTitle();
   return true;
 }

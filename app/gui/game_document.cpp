@@ -217,10 +217,11 @@ void GuiApp::replaceRomForScript() {
     return;
   }
   const std::string rom = sim()->scenario().manifest.game->rom;
-  std::error_code ec;
-  fs::copy_file(opts_.replaceRom, rom, fs::copy_options::overwrite_existing, ec);
-  if (ec) {
-    scriptError_ = "--replace-rom: cannot copy " + opts_.replaceRom + ": " + ec.message();
+  // Written whole and renamed into place, as a build would leave it.
+  std::string why;
+  const auto bytes = core::readTextFile(opts_.replaceRom, &why, core::kMaxBinaryBytes);
+  if (!bytes || !core::writeFileAtomic(rom, *bytes, &why, false)) {
+    scriptError_ = "--replace-rom: cannot copy " + opts_.replaceRom + ": " + why;
     return;
   }
   std::vector<std::string> changed;

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,39 @@
 #include "app/gui/scripted_run.h"
 #include "app/gui/ui_scale.h"
 #include "collidoscope_version.h"
+#include "core/sim/references.h"
+#include "core/util/files.h"
 
 namespace {
 
 void glfwErrorCallback(int code, const char* description) {
   std::fprintf(stderr, "collidoscope: GLFW error %d: %s\n", code, description);
+}
+
+// imgui.ini is read and written here rather than by ImGui's own fopen: through
+// the one output writer (core/util/files.h), a FIFO or device there is refused
+// (never read into a hang, never written), and a crash mid-save never leaves half a layout.
+void loadIni(const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::exists(path, ec)) return;
+  std::string error;
+  if (const auto text = core::readTextFile(path, &error, core::kMiB))
+    ImGui::LoadIniSettingsFromMemory(text->data(), text->size());
+  else
+    std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
+}
+
+void saveIni(const std::string& path) {
+  ImGui::GetIO().WantSaveIniSettings = false;
+  if (path.empty()) return;
+  size_t size = 0;
+  const char* text = ImGui::SaveIniSettingsToMemory(&size);
+  std::string error;
+  static bool told = false;  // a failing save is retried, but said once
+  if (!core::writeFileAtomic(path, std::string(text, size), &error, false) && !told) {
+    std::fprintf(stderr, "collidoscope: %s\n", error.c_str());
+    told = true;
+  }
 }
 
 // CPU time of the whole process (all threads, llvmpipe's included), in ms.
@@ -291,6 +320,8 @@ int main(int argc, char** argv) {
     int code = cli.exit(e);
     return code == 0 ? 0 : 2;
   }
+  // The shipped samples name files across maps/ and assets/: never "outside".
+  core::trustFolder(app::dataDir());
   for (const std::string& name : opts.overlays) {
     app::ViewState probe;
     if (!app::applyOverlayName(probe, name)) {
@@ -372,13 +403,14 @@ int main(int argc, char** argv) {
   if (opts.frames > 0) {
     // A scripted run (tests, docs, benchmarks) reads the layout and never writes it.
     const std::string layout = app::layoutToRead();
-    if (!layout.empty()) ImGui::LoadIniSettingsFromDisk(layout.c_str());
+    loadIni(layout);
     ImGui::GetIO().IniFilename = nullptr;
   } else {
     std::string iniError;
     iniPath = app::userImguiIni(&iniError);
     if (!iniError.empty()) std::fprintf(stderr, "collidoscope: %s\n", iniError.c_str());
-    ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
+    ImGui::GetIO().IniFilename = nullptr;  // saveIni writes it (io.WantSaveIniSettings)
+    loadIni(iniPath);
   }
   const std::string font = app::applyUiScale(opts.contentScale);
   // Moved to a monitor of another scale: fonts and spacing follow (unless --content-scale).
@@ -432,6 +464,7 @@ int main(int argc, char** argv) {
       gui.drawFrame();
       app::updateTiledBackground();
       ImGui::Render();
+      if (ImGui::GetIO().WantSaveIniSettings) saveIni(iniPath);
       const auto uiDone = std::chrono::steady_clock::now();
       int fbw = 0, fbh = 0;
       glfwGetFramebufferSize(window, &fbw, &fbh);
@@ -483,6 +516,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (!iniPath.empty()) saveIni(iniPath);  // as ImGui did on shutdown
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

@@ -1,7 +1,8 @@
 // collido refuses input files it cannot safely read, naming them, and exits 2:
 // devices, FIFOs and files over their cap (--gb, --image, a manifest's sources),
-// and JSON whose numbers overflow. Every command runs under `timeout`, so a
-// read that blocks or never ends fails the test instead of hanging it.
+// and JSON whose numbers overflow or that nests too deep. Every command runs
+// under `timeout`, so a read that blocks or never ends fails the test instead of
+// hanging it.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "app/tests/run_process.h"
 #include "app/tests/temp_dir_test.h"
@@ -114,4 +116,44 @@ TEST_F(CliIo, RunLocatesJsonNumbersThatOverflow) {
   EXPECT_NE(r.output.find("cycleBudget: 9223372036854775808 out of range"), std::string::npos)
       << r.output;
   EXPECT_EQ(r.output.find("-9223372036854775808"), std::string::npos) << r.output;
+}
+
+// Issue 33: an unknown key holding 100,000 nested objects (600 KB) overflowed the
+// stack when the loader kept it. Nesting is bounded at parse: exit 2 with the
+// file, line and column, for the scenario, its map and its manifest alike.
+TEST_F(CliIo, RunRefusesDeepNestingWithItsLocation) {
+  std::string deep;
+  for (int i = 0; i < 100000; ++i) deep += "{\"a\": ";
+  deep += "1" + std::string(100000, '}');
+  // `file` with "deep": ... as its first key: the bracket one level too deep is
+  // on line 1, at column 10 + 255 * 6.
+  const auto spliceInto = [&](const std::string& file) {
+    std::ifstream in(file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    text.insert(text.find('{') + 1, "\"deep\": " + deep + ",");
+    std::ofstream(file) << text;
+  };
+  const std::string needle = ":1:1540: arrays and objects nested 257 deep; the limit is 256";
+  const std::string scenario =
+      scenarioWith("seed001_peraxis", "seed001_shooter.scenario.json", [](json&) {});
+  spliceInto(scenario);
+  expectRefused("run " + quote(scenario), {"collido run: " + scenario + needle});
+  expectRefused("render " + quote(scenario) + " --png " + quote(path("r.png")),
+                {scenario + needle});
+
+  scenarioWith("seed001_peraxis", "seed001_shooter.scenario.json", [](json&) {});
+  spliceInto(path("manifest.json"));
+  expectRefused("run " + quote(scenario), {path("manifest.json") + needle});
+
+  // The map, copied beside the scenario.
+  scenarioWith("seed001_peraxis", "seed001_shooter.scenario.json", [](json&) {});
+  json s = json::parse(std::ifstream(scenario));
+  fs::copy_file(s["map"].get<std::string>(), path("room.map.json"));
+  s["map"] = path("room.map.json");
+  write("scenario.json", s.dump(1));
+  spliceInto(path("room.map.json"));
+  expectRefused("run " + quote(scenario), {path("room.map.json") + needle});
+  expectRefused("audit " + quote(scenario), {path("room.map.json") + needle});
 }

@@ -194,7 +194,9 @@ bool readTileSheet(const std::string& path, TileSheet* out, std::string* error) 
   }
   auto bytes = readBinaryFile(path, error);
   if (!bytes) return false;
-  return decodeTileData(*bytes, f, path, out, error);
+  if (!decodeTileData(*bytes, f, path, out, error)) return false;
+  out->file = path;
+  return true;
 }
 
 bool readMetatileTable(const std::string& path, size_t tileCount,
@@ -351,6 +353,7 @@ bool importTileGraphics(const std::string& path, const TileGraphicsOptions& opti
   }
 
   doc.tiles = std::move(sheet.tiles);
+  doc.chrFile = sheet.file;
   if (f == TileGraphicsFormat::Chr) doc.chrFormat = ChrFormat::NesPlanar;
   if (f == TileGraphicsFormat::Gb2bpp) doc.chrFormat = ChrFormat::Gb2bpp;
   if (sheet.hasPalette) doc.palette = sheet.palette;

@@ -49,6 +49,7 @@ struct TileSheet {
   Palette palette{};
   int columns = 0, rows = 0;  // tiles across and down (raw data: 16 a row)
   int tilesetTilePx = 0;      // a Tiled tileset's tile size (the cut), else 0
+  std::string file;           // the file the tiles were read from (a .tsx's image)
 };
 
 // A metatile table's entries (4 tile ids each), every id below `tileCount`.

@@ -36,6 +36,7 @@ void readChr(JsonReader& r, const json& j, const std::string& file, MapDocument&
       return r.fail("chr.file", rel + ": " + groupedNumber(int64_t(bytes->size() / 16)) +
                                     " tiles; the limit is " + groupedNumber(kMaxTiles));
     out.tiles = decodeChr(*bytes, out.chrFormat);
+    out.chrFile = resolveRelative(file, rel);
     return;
   }
   const json* tiles = r.array(*chr, "chr", "tiles");

@@ -56,6 +56,9 @@ struct MapDocument {
   // Keys the loader does not read, kept for the save: at the top level and in
   // "chr", "metatiles" and "room" (docs/map.md, "Unknown keys").
   ExtraKeys extra, chrExtra, metatilesExtra, roomExtra;
+  // The file the tiles were read from (chr.file, resolved; an imported sheet);
+  // "" when they came inline. A save writes the tiles inline (core/sim/references.h).
+  std::string chrFile;
 
   // The collision byte of a cell; `outside` for cells outside the room.
   uint8_t collisionAt(int col, int row, uint8_t outside = kSolid) const;

@@ -12,6 +12,7 @@
 #include "core/sim/call_probe.h"
 #include "core/sim/collision_rule.h"
 #include "core/sim/map_layout.h"
+#include "core/sim/references.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 #if __has_include("core/asm/rgbds/rgbasm.h")
@@ -541,6 +542,9 @@ std::vector<std::string> Simulation::warnings() const {
   std::vector<std::string> out;
   for (const Diagnostic& d : image_.diagnostics)
     if (d.severity == Diagnostic::Severity::Warning) out.push_back(d.str());
+  // Files read from outside the scenario's folder (core/sim/references.h).
+  for (std::string& w : outsideReferenceWarnings(scenario_, image_.debug.files))
+    out.push_back(std::move(w));
   return out;
 }
 

@@ -235,14 +235,22 @@ TEST_F(TiledErrors, OddJsonValuesAndDeepGroupsAreRefusedNotThrown) {
   x.replace(x.find(" <layer"), 0, open + close);
   e = importError("deep.tmx", x);
   EXPECT_TRUE(has(e, "groups nest deeper than 64 levels")) << e;
-  std::string d = "{\"type\": \"group\", \"layers\": [";
-  std::string deep =
+  const std::string d = "{\"type\": \"group\", \"layers\": [";
+  const std::string map =
       "{\"type\": \"map\", \"width\": 4, \"height\": 3, \"tilewidth\": 16, "
       "\"tileheight\": 16, \"layers\": [";
+  std::string deep = map;
+  // 100 groups are 202 levels of JSON, within the parser's limit (kMaxJsonDepth);
+  // 200 are refused by the parser.
+  for (int i = 0; i < 100; ++i) deep += d;
+  for (int i = 0; i < 100; ++i) deep += "]}";
+  e = importError("deep.tmj", deep + "]}");
+  EXPECT_TRUE(has(e, "groups nest deeper than 64 levels")) << e;
+  deep = map;
   for (int i = 0; i < 200; ++i) deep += d;
   for (int i = 0; i < 200; ++i) deep += "]}";
   e = importError("deep.tmj", deep + "]}");
-  EXPECT_TRUE(has(e, "groups nest deeper than 64 levels")) << e;
+  EXPECT_TRUE(has(e, "arrays and objects nested 257 deep; the limit is 256")) << e;
 }
 
 TEST_F(TiledErrors, FailedExportWritesNothing) {

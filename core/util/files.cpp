@@ -25,6 +25,7 @@ const char* typeName(mode_t mode) {
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISFIFO(mode)) return "a FIFO";
   if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
   return "a special file";
 }
 
@@ -95,7 +96,9 @@ int createTemp(const fs::path& dir, const std::string& name, const char* tag, mo
     if (fd >= 0) return fd;
     if (errno != EEXIST) break;
   }
-  if (error) *error = tmp + ": cannot create (" + errnoText(errno) + ")";
+  const int err = errno;
+  if (error) *error = tmp + ": cannot create (" + errnoText(err) + ")";
+  errno = err;
   return -1;
 }
 
@@ -150,6 +153,12 @@ bool keepBackupOf(const fs::path& target, mode_t mode, std::string* error) {
   const fs::path dir = target.parent_path();
   const std::string name = target.filename().string();
   const std::string bak = target.string() + ".bak";
+  // The backup slot is ours only while it holds a regular file (or nothing).
+  struct stat st {};
+  if (::lstat(bak.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (error) *error = bak + ": cannot keep a backup (" + typeName(st.st_mode) + " is there)";
+    return false;
+  }
   std::string tmp;
   bool linked = false;
   for (int attempt = 0; attempt < 16 && !linked; ++attempt) {
@@ -217,54 +226,78 @@ std::optional<std::string> unreadableReason(const std::string& path, uint64_t ma
   return std::nullopt;
 }
 
-bool writeFileAtomic(const std::string& path, const std::string& contents, std::string* error,
-                     bool keepBackup) {
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!tmp_.empty()) ::unlink(tmp_.c_str());
+}
+
+// Only the temporary file is removed: whatever stands at the target stays.
+bool AtomicFile::fail(const std::string& message, std::string* error) {
+  if (error) *error = message;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  if (!tmp_.empty()) ::unlink(tmp_.c_str());
+  tmp_.clear();
+  return false;
+}
+
+bool AtomicFile::open(const std::string& path, std::string* error, bool keepBackup) {
+  if (fd_ >= 0 || !tmp_.empty()) return fail(path + ": already open", error);
   fs::path target;
   if (!resolveSymlinks(path, target, error)) return false;
-  const fs::path dir = target.parent_path();
+  target_ = target.string();
+  keepBackup_ = keepBackup;
   struct stat st {};
-  const bool exists = ::stat(target.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) {
-    if (error) *error = notRegular(target.string(), st.st_mode);
+  exists_ = ::stat(target.c_str(), &st) == 0;
+  if (exists_ && !S_ISREG(st.st_mode)) return fail(notRegular(target_, st.st_mode), error);
+  // A new file gets 0666 less the umask, like any editor's; an old one keeps its bits.
+  mode_ = exists_ ? (st.st_mode & 07777) : 0666;
+  fd_ = createTemp(target.parent_path(), target.filename().string(), "tmp", mode_t(mode_), tmp_,
+                   error);
+  if (fd_ < 0) {  // named after the target: the temporary name means nothing to the user
+    const int err = errno;
+    tmp_.clear();
+    if (error) *error = target_ + ": cannot create (" + errnoText(err) + ")";
     return false;
   }
-  // A new file gets 0666 less the umask, like any editor's; an old one keeps its bits.
-  const mode_t mode = exists ? (st.st_mode & 07777) : 0666;
-  std::string tmp;
-  const int fd = createTemp(dir, target.filename().string(), "tmp", mode, tmp, error);
-  if (fd < 0) return false;
-  auto abandon = [&](const std::string& message) {
-    if (error) *error = message;
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    return false;
-  };
-  if (exists && ::fchmod(fd, mode) != 0)
-    return abandon(tmp + ": cannot set its mode (" + errnoText(errno) + ")");
+  if (exists_ && ::fchmod(fd_, mode_t(mode_)) != 0)
+    return fail(tmp_ + ": cannot set its mode (" + errnoText(errno) + ")", error);
   // Root saving a user's file leaves it theirs; others cannot give files away, and need not.
-  if (exists && (st.st_uid != ::geteuid() || st.st_gid != ::getegid()) &&
-      ::fchown(fd, st.st_uid, st.st_gid) != 0) {
+  if (exists_ && (st.st_uid != ::geteuid() || st.st_gid != ::getegid()) &&
+      ::fchown(fd_, st.st_uid, st.st_gid) != 0) {
     // Not fatal: the file then belongs to whoever saved it.
   }
-  if (!writeAll(fd, contents.data(), contents.size()))
-    return abandon(tmp + ": write failed (" + errnoText(errno) + ")");
-  if (::fsync(fd) != 0) return abandon(tmp + ": flush failed (" + errnoText(errno) + ")");
-  if (::close(fd) != 0) {
-    if (error) *error = tmp + ": flush failed (" + errnoText(errno) + ")";
-    ::unlink(tmp.c_str());
-    return false;
-  }
-  if (keepBackup && exists && !keepBackupOf(target, mode, error)) {
-    ::unlink(tmp.c_str());
-    return false;
-  }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
-    if (error) *error = target.string() + ": cannot replace (" + errnoText(errno) + ")";
-    ::unlink(tmp.c_str());
-    return false;
-  }
-  syncDirectory(dir);
   return true;
+}
+
+bool AtomicFile::write(const void* data, size_t size, std::string* error) {
+  if (fd_ < 0) return fail(target_ + ": not open for writing", error);
+  if (!writeAll(fd_, static_cast<const char*>(data), size))
+    return fail(target_ + ": write failed (" + errnoText(errno) + ")", error);
+  return true;
+}
+
+bool AtomicFile::commit(std::string* error) {
+  if (fd_ < 0) return fail(target_ + ": not open for writing", error);
+  if (::fsync(fd_) != 0) return fail(target_ + ": flush failed (" + errnoText(errno) + ")", error);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) return fail(target_ + ": flush failed (" + errnoText(errno) + ")", error);
+  const fs::path target(target_);
+  std::string why;
+  if (keepBackup_ && exists_ && !keepBackupOf(target, mode_t(mode_), &why)) return fail(why, error);
+  if (::rename(tmp_.c_str(), target.c_str()) != 0)
+    return fail(target_ + ": cannot replace (" + errnoText(errno) + ")", error);
+  tmp_.clear();
+  syncDirectory(target.parent_path());
+  return true;
+}
+
+bool writeFileAtomic(const std::string& path, const std::string& contents, std::string* error,
+                     bool keepBackup) {
+  AtomicFile out;
+  return out.open(path, error, keepBackup) && out.write(contents.data(), contents.size(), error) &&
+         out.commit(error);
 }
 
 std::string resolveRelative(const std::string& base, const std::string& rel) {
@@ -284,6 +317,21 @@ std::string makeRelative(const std::string& base, const std::string& path) {
   if (ec) return path;
   fs::path rel = target.lexically_relative(dir);
   return rel.empty() ? target.string() : rel.string();
+}
+
+bool outsideTree(const std::string& root, const std::string& path) {
+  if (root.empty()) return true;
+  const auto real = [](const std::string& p) {
+    std::error_code ec;
+    const fs::path abs = fs::absolute(fs::path(p), ec).lexically_normal();
+    const fs::path canonical = fs::weakly_canonical(abs, ec);
+    return ec ? abs : canonical;
+  };
+  const fs::path dir = real(root), file = real(path);
+  auto d = dir.begin(), f = file.begin();
+  for (; d != dir.end() && !d->empty(); ++d, ++f)
+    if (f == file.end() || *d != *f) return true;
+  return false;
 }
 
 }  // namespace core

@@ -5,12 +5,16 @@
 // the limit, so a mistyped path never hangs or eats all memory. The caps are
 // per kind of file (README "Limits"): pass the one that fits what is read.
 //
-// A save writes a temporary file (created exclusively, under an unpredictable
+// Every output (saves, reports, pictures, exports) goes through AtomicFile, or
+// writeFileAtomic for text held whole. It refuses a target that is not a
+// regular file ("x: not a regular file (a character device)") before creating
+// anything, writes a temporary file (created exclusively, under an unpredictable
 // name) beside the target, flushes it, keeps the previous version as
-// `<name>.bak`, renames the temporary over the target and flushes the
+// `<name>.bak` if asked, renames the temporary over the target and flushes the
 // directory, so a crash never leaves a half-written file and a failed backup
-// never costs the previous one. Saving through a symlink writes its target;
-// the file's permission bits are kept.
+// never costs the previous one. On failure only the temporary file is removed:
+// a path it did not create is never truncated or unlinked. Saving through a
+// symlink writes its target; the file's permission bits are kept.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +45,35 @@ std::string fileTooLarge(const std::string& path, uint64_t size, uint64_t maxByt
 // "16 MiB", "512 KiB", "100 bytes".
 std::string byteSize(uint64_t bytes);
 
+// An output written in parts and put in place whole (a PNG streamed a band at a time):
+//
+//   AtomicFile out;
+//   if (!out.open("room.png", &error, /*keepBackup=*/false)) return fail(error);
+//   for (each part) if (!out.write(data, size, &error)) return fail(error);
+//   if (!out.commit(&error)) return fail(error);
+//
+// Dropped before commit (or after a failed write), it removes its temporary file.
+class AtomicFile {
+ public:
+  AtomicFile() = default;
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  bool open(const std::string& path, std::string* error, bool keepBackup = true);
+  bool write(const void* data, size_t size, std::string* error);
+  bool commit(std::string* error);
+  bool isOpen() const { return fd_ >= 0; }
+
+ private:
+  bool fail(const std::string& message, std::string* error);
+  std::string target_, tmp_;
+  int fd_ = -1;
+  bool exists_ = false, keepBackup_ = true;
+  unsigned mode_ = 0;
+};
+
+// open + write + commit of `contents` (text or bytes).
 bool writeFileAtomic(const std::string& path, const std::string& contents, std::string* error,
                      bool keepBackup = true);
 
@@ -49,5 +82,10 @@ std::string resolveRelative(const std::string& base, const std::string& rel);
 // `path` made relative to the directory of `base` (relative names of either are
 // taken against the working directory); absolute when they share no root.
 std::string makeRelative(const std::string& base, const std::string& path);
+// Whether `path` lies outside the folder tree at `root` (a folder): `..` past it,
+// an absolute path elsewhere, or a symlink inside it that leads out. Relative
+// names of either are taken against the working directory, and symlinks are
+// followed as far as the path exists. An empty `root` contains nothing.
+bool outsideTree(const std::string& root, const std::string& path);
 
 }  // namespace core

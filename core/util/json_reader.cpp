@@ -290,14 +290,87 @@ std::string message(const json::exception& e) {
   return what;
 }
 
-}  // namespace
+// The offset of the first bracket that opens a level past kMaxJsonDepth, or npos.
+// Exact for valid JSON (brackets in strings are skipped, and JSON has no
+// comments); past a syntax error it may be wrong, but the parser stops there.
+size_t firstTooDeep(const std::string& text) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::string::npos;
+}
 
-std::optional<json> parseJson(const std::string& text, const std::string& file,
-                              std::string* error) {
+// Tells which comes first in a text nested too deep: a syntax error (the parser
+// then reports it) or the level past the limit.
+class DepthGuard : public nlohmann::json_sax<json> {
+ public:
+  bool tooDeep = false;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return enter(); }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return leave(); }
+  bool start_array(std::size_t) override { return enter(); }
+  bool end_array() override { return leave(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  bool enter() {
+    tooDeep = ++depth_ > kMaxJsonDepth;
+    return !tooDeep;
+  }
+  bool leave() {
+    --depth_;
+    return true;
+  }
+  int depth_ = 0;
+};
+
+template <class Json>
+std::optional<Json> parseBounded(const std::string& text, const std::string& file,
+                                 std::string* error) {
+  // The DOM parser itself loops, but dump(), copies, comparisons and our own
+  // walks recurse once a level: nesting is refused before a value is built.
+  if (const size_t deep = firstTooDeep(text); deep != std::string::npos) {
+    DepthGuard guard;
+    try {
+      json::sax_parse(text, &guard);
+    } catch (const std::exception&) {
+      guard.tooDeep = false;  // an error before the deep part: the parse below reports it
+    }
+    if (guard.tooDeep) {
+      if (error)
+        *error = locate(file, text, deep + 1) + "arrays and objects nested " +
+                 std::to_string(kMaxJsonDepth + 1) + " deep; the limit is " +
+                 std::to_string(kMaxJsonDepth);
+      return std::nullopt;
+    }
+  }
   // Every nlohmann exception becomes a located error: a number too large for a
   // double (out_of_range) must not escape and abort the GUI.
   try {
-    return json::parse(text);
+    return Json::parse(text);
   } catch (const json::parse_error& e) {
     if (error) *error = locate(file, text, e.byte) + message(e);
   } catch (const json::exception& e) {
@@ -315,6 +388,19 @@ std::optional<json> parseJson(const std::string& text, const std::string& file,
     if (error) *error = file + ": " + e.what();
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<json> parseJson(const std::string& text, const std::string& file,
+                              std::string* error) {
+  return parseBounded<json>(text, file, error);
+}
+
+std::optional<nlohmann::ordered_json> parseOrderedJson(const std::string& text,
+                                                       const std::string& file,
+                                                       std::string* error) {
+  return parseBounded<nlohmann::ordered_json>(text, file, error);
 }
 
 }  // namespace core

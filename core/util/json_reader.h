@@ -50,9 +50,21 @@ class JsonReader {
   std::string* error_;
 };
 
-// Parses `text`, reporting a syntax error with its line and column.
+// The deepest nesting of arrays and objects a JSON text may have (docs/limits.md).
+// Real files nest a few levels; the limit is checked before any value is built,
+// so nothing that walks a parsed document (dump, copy, compare, our loaders) can
+// recurse deep enough to overflow the stack.
+inline constexpr int kMaxJsonDepth = 256;
+
+// Parses `text`, reporting a syntax error, or nesting past kMaxJsonDepth, with
+// its line and column ("f.json:3:120: arrays and objects nested 257 deep; the
+// limit is 256"). Every JSON text the program reads goes through here (or
+// readJsonFile); `error` may be null when the caller only needs to know.
 std::optional<nlohmann::json> parseJson(const std::string& text, const std::string& file,
                                         std::string* error);
+// The same, keeping the keys in the order the text has them.
+std::optional<nlohmann::ordered_json> parseOrderedJson(const std::string& text,
+                                                       const std::string& file, std::string* error);
 
 // Reads and parses a JSON file; errors name the file (and line:col for syntax).
 std::optional<nlohmann::json> readJsonFile(const std::string& path, std::string* error);

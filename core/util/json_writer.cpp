@@ -1,5 +1,9 @@
 #include "core/util/json_writer.h"
 
+#include <type_traits>
+
+#include "core/util/json_reader.h"
+
 namespace core {
 
 using nlohmann::json;
@@ -92,8 +96,13 @@ template <class Json>
 void appendTo(Json& obj, const ExtraKeys& extra) {
   for (const auto& [key, text] : extra.keys) {
     if (obj.contains(key)) continue;
-    Json v = Json::parse(text, nullptr, false);
-    if (!v.is_discarded()) obj[key] = std::move(v);
+    // Our own dump of a value that was parsed within the depth limit.
+    std::optional<Json> v;
+    if constexpr (std::is_same_v<Json, ordered_json>)
+      v = parseOrderedJson(text, key, nullptr);
+    else
+      v = parseJson(text, key, nullptr);
+    if (v) obj[key] = std::move(*v);
   }
 }
 

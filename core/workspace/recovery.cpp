@@ -155,8 +155,11 @@ std::vector<RecoveryInfo> listRecoveries(const std::string& dir) {
     info.running = processRunning(info.pid);
     // The listing reads only the small fields; the scenario is built on recovery.
     auto text = readTextFile(info.file, &info.error, kMaxJsonBytes);
-    json j = text ? json::parse(*text, nullptr, false) : json();
-    if (text && (!j.is_object() || j.value("format", json()) != kRecoveryFormat))
+    std::string parseError;
+    json j = text ? parseJson(*text, info.file, &parseError).value_or(json()) : json();
+    if (text && !parseError.empty())
+      info.error = parseError;
+    else if (text && (!j.is_object() || j.value("format", json()) != kRecoveryFormat))
       info.error = info.file + ": not a Collidoscope recovery file";
     if (info.error.empty()) {
       const auto str = [&](const char* key) {
