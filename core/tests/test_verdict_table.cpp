@@ -53,17 +53,17 @@ TEST(VerdictTable, OkIsTheLeastSevereAndNoAuditFinding) {
   for (int i = 1; i < kVerdictCount; ++i) EXPECT_GT(verdictSeverity(Verdict(i)), 0) << i;
   EXPECT_FALSE(verdictInfo(Verdict::Ok).audited);
   EXPECT_FALSE(verdictInfo(Verdict::Jitter).audited);  // a recording's, never a single move's
-  int audited = 0;
-  for (int i = 0; i < kVerdictCount; ++i) audited += verdictInfo(Verdict(i)).audited;
-  EXPECT_EQ(audited, kVerdictCount - 2);
+  for (Verdict v : {Verdict::Clip, Verdict::Gap, Verdict::Tunnel, Verdict::FalseBlock,
+                    Verdict::RoutineFault, Verdict::Drift})
+    EXPECT_TRUE(verdictInfo(v).audited) << verdictName(v);
 }
 
-// The order the timeline's worst verdict and the heatmap's class have always used.
+// The order the timeline's worst verdict and the heatmap's class have always used
+// (a new class goes anywhere: EveryClassHasACompleteRow keeps severities distinct).
 TEST(VerdictTable, SeverityOrder) {
   const Verdict order[] = {Verdict::Ok,     Verdict::FalseBlock,  Verdict::Drift,
                            Verdict::Jitter, Verdict::Gap,         Verdict::Clip,
                            Verdict::Tunnel, Verdict::RoutineFault};
-  static_assert(std::size(order) == size_t(kVerdictCount));
   for (size_t i = 1; i < std::size(order); ++i)
     EXPECT_LT(verdictSeverity(order[i - 1]), verdictSeverity(order[i]))
         << verdictName(order[i - 1]) << " < " << verdictName(order[i]);
