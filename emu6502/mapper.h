@@ -1,4 +1,4 @@
-// Cartridge mappers: NROM (0), MMC1 (1), UxROM (2), CNROM (3), MMC3 (4), AxROM (7).
+// Cartridge mappers: the Mapper interface NesBus asks, and the list of boards it runs.
 //
 // Each board is one header in emu6502/mappers/ and the only place that knows its
 // facts: its iNES number, its name, the PRG and CHR sizes it accepts and the PRG bank
