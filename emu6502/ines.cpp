@@ -1,11 +1,11 @@
 #include "emu6502/ines.h"
 
-#include "emu6502/mapper.h"
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+
+#include "emu6502/mapper.h"
 
 namespace emu6502 {
 namespace {

@@ -71,7 +71,8 @@ constexpr int kVerdictCount = 8;
 // Everything the code knows about a verdict class, one row per class (verdict.cpp's
 // table, in Verdict order): a new class is an enumerator and a row. The functions
 // below, the workspace, the audit queries, the SARIF and JUnit reports, the room
-// scene and the GUI all read it.
+// scene and the GUI all read it. (The one other list is core/sim/scenario.cpp's
+// names an expectation may give: sim sits below check. A test checks they agree.)
 struct VerdictInfo {
   Verdict verdict;
   const char* name;  // "CLIP", as files, reports and the CLI spell it
