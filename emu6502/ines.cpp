@@ -5,21 +5,14 @@
 #include <fstream>
 #include <iterator>
 
+#include "emu6502/mapper.h"
+
 namespace emu6502 {
 namespace {
 
 constexpr size_t kHeaderSize = 16;
 constexpr size_t kTrainerSize = 512;
 constexpr uint64_t kMaxRomSize = uint64_t{8} << 20;  // per ROM: no supported board has more
-
-std::string kib(uint64_t bytes) {
-  char buf[48];
-  if (bytes % 1024 == 0)
-    std::snprintf(buf, sizeof buf, "%llu KiB", static_cast<unsigned long long>(bytes / 1024));
-  else
-    std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
-  return buf;
-}
 
 // NES 2.0 ROM sizes: a 12-bit count of units, or, when the high nibble is $F, an
 // exponent-multiplier form 2^E * (2M+1) in bytes.
@@ -45,63 +38,16 @@ InesResult fail(const std::string& file, size_t offset, std::string message) {
   return r;
 }
 
-struct SizeFault {
-  size_t offset = 0;  // header byte holding the bad size
-  std::string message;
-};
-
-// Board constraints, so that the mapper never indexes past the data.
-SizeFault checkSizes(unsigned mapper, uint64_t prg, uint64_t chr) {
-  const auto prgFault = [](std::string m) { return SizeFault{4, std::move(m)}; };
-  const auto chrFault = [](std::string m) { return SizeFault{5, std::move(m)}; };
-  auto multiple = [](uint64_t v, uint64_t unit) { return v % unit == 0; };
-  switch (mapper) {
-    case 0:
-    case 3:
-      if (prg != 16384 && prg != 32768)
-        return prgFault(std::string(mapperName(mapper)) +
-                        " needs 16 or 32 KiB of PRG ROM, the header says " + kib(prg));
-      if (!multiple(chr, 8192))
-        return chrFault(std::string(mapperName(mapper)) +
-                        " CHR ROM must be a multiple of 8 KiB, the header says " + kib(chr));
-      if (mapper == 0 && chr > 8192)
-        return chrFault("NROM has at most 8 KiB of CHR ROM, the header says " + kib(chr));
-      return {};
-    case 1:
-      if (!multiple(prg, 16384) || prg > 262144)
-        return prgFault(
-            "MMC1 PRG ROM must be a multiple of 16 KiB up to 256 KiB (512 KiB SUROM is not "
-            "supported), the header says " +
-            kib(prg));
-      if (!multiple(chr, 4096) || chr > 131072)
-        return chrFault("MMC1 CHR ROM must be a multiple of 4 KiB up to 128 KiB, the header says " +
-                        kib(chr));
-      return {};
-    case 2:
-      if (!multiple(prg, 16384))
-        return prgFault("UxROM PRG ROM must be a multiple of 16 KiB, the header says " + kib(prg));
-      if (chr > 8192)
-        return chrFault("UxROM has at most 8 KiB of CHR, the header says " + kib(chr));
-      return {};
-    case 7:
-      if (!multiple(prg, 32768))
-        return prgFault("AxROM PRG ROM must be a multiple of 32 KiB, the header says " + kib(prg));
-      if (chr > 8192)
-        return chrFault("AxROM has at most 8 KiB of CHR, the header says " + kib(chr));
-      return {};
-    case 4:
-      if (!multiple(prg, 8192) || prg < 16384)
-        return prgFault(
-            "MMC3 PRG ROM must be a multiple of 8 KiB and at least 16 KiB, the header says " +
-            kib(prg));
-      if (!multiple(chr, 1024))
-        return chrFault("MMC3 CHR ROM must be a multiple of 1 KiB, the header says " + kib(chr));
-      return {};
-  }
-  return {};
-}
-
 }  // namespace
+
+std::string romSizeText(uint64_t bytes) {
+  char buf[48];
+  if (bytes % 1024 == 0)
+    std::snprintf(buf, sizeof buf, "%llu KiB", static_cast<unsigned long long>(bytes / 1024));
+  else
+    std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
+  return buf;
+}
 
 const char* mirroringName(Mirroring m) {
   switch (m) {
@@ -127,22 +73,15 @@ std::string InesError::text() const {
 
 namespace {
 
-constexpr unsigned kSupportedMappers[] = {0, 1, 2, 3, 4, 7};
-
 struct MapperName {
   unsigned number;
   const char* name;
 };
 
-// Common boards, so an unsupported one is named in the error message.
+// Common boards NesBus does not run, so an unsupported one is named in the error
+// message (a supported board names itself: mapper.h's boards()).
 constexpr MapperName kMapperNames[] = {
-    {0, "NROM"},
-    {1, "MMC1"},
-    {2, "UxROM"},
-    {3, "CNROM"},
-    {4, "MMC3"},
     {5, "MMC5"},
-    {7, "AxROM"},
     {9, "MMC2"},
     {10, "MMC4"},
     {11, "Color Dreams"},
@@ -181,11 +120,11 @@ constexpr MapperName kMapperNames[] = {
 }  // namespace
 
 bool mapperSupported(unsigned mapper) {
-  return std::find(std::begin(kSupportedMappers), std::end(kSupportedMappers), mapper) !=
-         std::end(kSupportedMappers);
+  return findBoard(mapper) != nullptr;
 }
 
 const char* mapperName(unsigned mapper) {
+  if (const Board* b = findBoard(mapper)) return b->name;
   for (const MapperName& m : kMapperNames)
     if (m.number == mapper) return m.name;
   return "unknown";
@@ -193,9 +132,9 @@ const char* mapperName(unsigned mapper) {
 
 std::string supportedMappersText() {
   std::string out;
-  for (unsigned m : kSupportedMappers) {
+  for (const Board& b : boards()) {
     if (!out.empty()) out += ", ";
-    out += std::to_string(m);
+    out += std::to_string(b.number);
   }
   return out;
 }
@@ -254,28 +193,28 @@ InesResult parseInes(std::span<const uint8_t> bytes, const std::string& fileName
   const bool hasTrainer = h[6] & 0x04;
   if (chrSize == 0 && cart.chrRamSize == 0) cart.chrRamSize = 8192;
 
-  if (!mapperSupported(cart.mapper))
-    return fail(fileName, 6, unsupportedMapperMessage(cart.mapper));
+  const Board* board = findBoard(cart.mapper);
+  if (!board) return fail(fileName, 6, unsupportedMapperMessage(cart.mapper));
   if (prgSize == 0) return fail(fileName, 4, "the header declares no PRG ROM (byte 4 is 0)");
   if (prgSize > kMaxRomSize)
     return fail(fileName, 4,
-                "oversized: the header declares " + kib(prgSize) + " of PRG ROM, more than " +
-                    kib(kMaxRomSize));
+                "oversized: the header declares " + romSizeText(prgSize) +
+                    " of PRG ROM, more than " + romSizeText(kMaxRomSize));
   if (chrSize > kMaxRomSize)
     return fail(fileName, 5,
-                "oversized: the header declares " + kib(chrSize) + " of CHR ROM, more than " +
-                    kib(kMaxRomSize));
-  if (SizeFault f = checkSizes(cart.mapper, prgSize, chrSize); !f.message.empty())
+                "oversized: the header declares " + romSizeText(chrSize) +
+                    " of CHR ROM, more than " + romSizeText(kMaxRomSize));
+  if (BoardSizeFault f = board->checkSizes(prgSize, chrSize); !f.message.empty())
     return fail(fileName, f.offset, f.message);
 
   const uint64_t need = kHeaderSize + (hasTrainer ? kTrainerSize : 0) + prgSize + chrSize;
   if (bytes.size() < need)
     return fail(fileName, bytes.size(),
                 "truncated: the header declares " +
-                    std::string(hasTrainer ? "a 512-byte trainer, " : "") + kib(prgSize) +
-                    " of PRG ROM and " + kib(chrSize) + " of CHR ROM (" + std::to_string(need) +
-                    " bytes with the header), the file has " + std::to_string(bytes.size()) +
-                    " bytes");
+                    std::string(hasTrainer ? "a 512-byte trainer, " : "") + romSizeText(prgSize) +
+                    " of PRG ROM and " + romSizeText(chrSize) + " of CHR ROM (" +
+                    std::to_string(need) + " bytes with the header), the file has " +
+                    std::to_string(bytes.size()) + " bytes");
   if (bytes.size() > need)
     result.warnings.push_back("byte " + std::to_string(need) + ": " +
                               std::to_string(bytes.size() - need) +
@@ -301,7 +240,7 @@ InesResult loadInesFile(const std::string& path) {
   if (size > static_cast<std::streamoff>(kMaxInesFile))
     return fail(path, kMaxInesFile,
                 "oversized: the file has " + std::to_string(size) + " bytes, more than the " +
-                    kib(kMaxInesFile) + " an iNES image can need");
+                    romSizeText(kMaxInesFile) + " an iNES image can need");
   in.seekg(0);
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());

@@ -49,13 +49,16 @@ struct InesResult {
   bool ok() const { return cart.has_value(); }
 };
 
-// The mappers NesBus implements: 0, 1, 2, 3, 4, 7.
+// The mappers NesBus implements (mapper.h's boards(): 0, 1, 2, 3, 4, 7).
 bool mapperSupported(unsigned mapper);
 // "NROM", "MMC1", "FME-7", ... for the common boards, supported or not; "unknown" otherwise.
 const char* mapperName(unsigned mapper);
 std::string supportedMappersText();  // "0, 1, 2, 3, 4, 7"
 // "mapper 69 (FME-7) is not supported; supported: 0, 1, 2, 3, 4, 7"
 std::string unsupportedMapperMessage(unsigned mapper);
+
+// "16 KiB", or "100 bytes" when not a whole number of KiB: sizes in the loader's messages.
+std::string romSizeText(uint64_t bytes);
 
 // Larger files are refused before they are read (8 MiB PRG + 8 MiB CHR + header
 // and trainer fit).

@@ -1,4 +1,11 @@
-// Cartridge mappers: NROM (0), MMC1 (1), UxROM (2), CNROM (3), MMC3 (4), AxROM (7).
+// Cartridge mappers: the Mapper interface NesBus asks, and the list of boards it runs.
+//
+// Each board is one header in emu6502/mappers/ and the only place that knows its
+// facts: its iNES number, its name, the PRG and CHR sizes it accepts and the PRG bank
+// it switches, beside what its register writes do. boards.cpp lists them once (a Board
+// row each), and makeMapper, the loader's size checks (parseInes), the supported list
+// and the bank size the symbol readers count in (core::game::nesPrgBankSize) all read
+// that list. A new board is a new header and one line there.
 //
 // A mapper only decides which part of PRG ROM each 8 KiB CPU window at
 // $8000/$A000/$C000/$E000 shows, which part of CHR each 1 KiB PPU window shows, and
@@ -10,6 +17,9 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "emu6502/ines.h"
@@ -37,7 +47,7 @@ class Mapper {
 
   // The switchable PRG window, the unit ld65's bank numbers count in (32 KiB for
   // boards with no switchable window, or the whole ROM when it is smaller).
-  virtual uint32_t prgBankSize() const { return 0x8000; }
+  virtual uint32_t prgBankSize() const = 0;
   // Sets the registers so PRG bank `bank` (in prgBankSize() units) shows at
   // `cpuAddr`; true when it does afterwards. False leaves the registers as they were.
   bool mapPrgBank(uint16_t cpuAddr, unsigned bank);
@@ -64,6 +74,44 @@ class Mapper {
   std::array<uint32_t, 4> prg_{};
   std::array<uint32_t, 8> chr_{};
 };
+
+// What a board states once, in its own class B (see emu6502/mappers/uxrom.h):
+//   static constexpr unsigned kNumber = 2;           // iNES mapper number
+//   static constexpr const char* kName = "UxROM";
+//   static constexpr uint32_t kPrgBankSize = 0x4000;  // 0: PRG does not switch
+//   static BoardSizeFault checkSizes(uint64_t prg, uint64_t chr);
+// BoardMapper<B> answers Mapper's questions about it from those.
+template <class B>
+class BoardMapper : public Mapper {
+ public:
+  using Mapper::Mapper;
+  unsigned number() const final { return B::kNumber; }
+  uint32_t prgBankSize() const final { return B::kPrgBankSize ? B::kPrgBankSize : 0x8000; }
+};
+
+// Why a board refuses the ROM sizes a header declares; an empty message when it
+// accepts them. `offset` is the header byte holding the size: 4 (PRG) or 5 (CHR).
+struct BoardSizeFault {
+  size_t offset = 0;
+  std::string message;
+  static BoardSizeFault prg(std::string m) { return {4, std::move(m)}; }
+  static BoardSizeFault chr(std::string m) { return {5, std::move(m)}; }
+};
+
+// One supported board, as boards.cpp lists it.
+struct Board {
+  unsigned number;
+  const char* name;      // "UxROM"
+  uint32_t prgBankSize;  // the switchable PRG window; 0 when PRG does not switch
+  // Board constraints on the header's sizes, so that the mapper never indexes past the data.
+  BoardSizeFault (*checkSizes)(uint64_t prg, uint64_t chr);
+  std::unique_ptr<Mapper> (*make)(const Cartridge& cart);
+};
+
+// Every board NesBus runs, by number.
+std::span<const Board> boards();
+// The board with iNES number `number`, or null when none runs it.
+const Board* findBoard(unsigned number);
 
 // The mapper for a validated cartridge (see parseInes); null for an unsupported one.
 std::unique_ptr<Mapper> makeMapper(const Cartridge& cart);

@@ -47,17 +47,6 @@ bool parseAuditClasses(const std::string& text, uint32_t& out, std::string* erro
   return out != 0;
 }
 
-namespace {
-
-// The class painted where several meet: the most severe, in the order the
-// workspace picks a frame's worst verdict (verdictSeverity).
-int severity(Verdict v) {
-  static constexpr int kRank[kVerdictCount] = {0, 5, 4, 6, 1, 3, 7, 2};  // by Verdict
-  return kRank[size_t(v)];
-}
-
-}  // namespace
-
 AuditSelection selectAuditCases(const AuditResult& r, const AuditFilter& f) {
   AuditSelection s;
   const bool paint = r.heatWidth > 0 && r.heatHeight > 0;
@@ -76,7 +65,8 @@ AuditSelection selectAuditCases(const AuditResult& r, const AuditFilter& f) {
     if (px < 0 || py < 0 || px >= r.heatWidth || py >= r.heatHeight) continue;
     const size_t at = size_t(py) * size_t(r.heatWidth) + size_t(px);
     s.most = std::max(s.most, ++s.heat[at]);
-    if (severity(c.verdict) > severity(Verdict(s.heatClass[at])))
+    // The class painted where several meet: the most severe.
+    if (verdictSeverity(c.verdict) > verdictSeverity(Verdict(s.heatClass[at])))
       s.heatClass[at] = uint8_t(c.verdict);
   }
   return s;

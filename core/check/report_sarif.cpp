@@ -11,29 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-// One line of what each class means (docs/verdicts.md has the full text).
-const char* ruleText(Verdict v) {
-  switch (v) {
-    case Verdict::Clip:
-      return "The routine moved the hitbox into a cell that blocks it.";
-    case Verdict::Gap:
-      return "The routine stopped short of the wall the oracle touches.";
-    case Verdict::Tunnel:
-      return "The routine moved the hitbox through a wall.";
-    case Verdict::FalseBlock:
-      return "The routine blocked a move through free space.";
-    case Verdict::Jitter:
-      return "The position oscillates under constant input.";
-    case Verdict::RoutineFault:
-      return "The call halted abnormally or wrote into its map.";
-    case Verdict::Drift:
-      return "The routine moved where no motion was intended.";
-    case Verdict::Ok:
-      break;
-  }
-  return "ok";
-}
-
 std::string uriFor(const std::string& file, const std::string& baseDir) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -64,7 +41,7 @@ std::string sarifReport(const std::vector<SarifCase>& cases, const std::string& 
     if (used[size_t(v)]) {
       ruleIndex[v] = int(rules.size());
       rules.push_back({{"id", verdictName(Verdict(v))},
-                       {"shortDescription", {{"text", ruleText(Verdict(v))}}}});
+                       {"shortDescription", {{"text", verdictInfo(Verdict(v)).sarifText}}}});
     }
   json results = json::array();
   for (const auto& [key, list] : groups) {

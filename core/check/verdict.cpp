@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <iterator>
 
 #include "core/sim/field_codec.h"
 
@@ -10,36 +11,101 @@ namespace core {
 
 namespace {
 
-// The one table of verdict names and their one-line meanings, in Verdict order.
-struct VerdictInfo {
-  const char* name;
-  const char* explanation;
+// The one table of verdict classes (verdict.h), in Verdict order. Colours are RGBA.
+constexpr VerdictInfo kVerdicts[] = {
+    {.verdict = Verdict::Ok,
+     .name = "ok",
+     .explanation = "the routine ends where the exact oracle ends",
+     .severity = 0,
+     .colour = {80, 200, 100, 255},
+     .cellRole = "the cell",
+     .sarifText = "ok",
+     .audited = false},
+    {.verdict = Verdict::Clip,
+     .name = "CLIP",
+     .explanation = "the routine's hitbox ends inside a cell it entered that blocks that direction",
+     .severity = 5,
+     .colour = {255, 60, 60, 255},
+     .cellRole = "the blocking cell it ended inside",
+     .sarifText = "The routine moved the hitbox into a cell that blocks it.",
+     .audited = true},
+    {.verdict = Verdict::Gap,
+     .name = "GAP",
+     .explanation = "the routine stopped short of a wall the oracle moves flush against",
+     .severity = 4,
+     .colour = {255, 170, 50, 255},
+     .cellRole = "the cell that blocked, ahead",
+     .sarifText = "The routine stopped short of the wall the oracle touches.",
+     .audited = true},
+    {.verdict = Verdict::Tunnel,
+     .name = "TUNNEL",
+     .explanation = "the routine passed through a wall the oracle stops at",
+     .severity = 6,
+     .colour = {230, 40, 230, 255},
+     .cellRole = "the wall it passed through",
+     .sarifText = "The routine moved the hitbox through a wall.",
+     .audited = true},
+    {.verdict = Verdict::FalseBlock,
+     .name = "FALSE-BLOCK",
+     .explanation = "the routine refused intended motion with nothing in the way",
+     .severity = 1,
+     .colour = {250, 230, 60, 255},
+     .cellRole = "the cell",
+     .sarifText = "The routine blocked a move through free space.",
+     .audited = true},
+    {.verdict = Verdict::Jitter,
+     .name = "JITTER",
+     .explanation = "the position goes A, B, A over three frames under the same input",
+     .severity = 3,
+     .colour = {90, 200, 255, 255},
+     .cellRole = "the cell",
+     .sarifText = "The position oscillates under constant input.",
+     .audited = false},
+    {.verdict = Verdict::RoutineFault,
+     .name = "ROUTINE-FAULT",
+     .explanation =
+         "the call halted abnormally (budget, JAM, lost return...) or wrote into the map",
+     .severity = 7,
+     .colour = {255, 255, 255, 255},
+     .cellRole = "the cell",
+     .sarifText = "The call halted abnormally or wrote into its map.",
+     .audited = true},
+    {.verdict = Verdict::Drift,
+     .name = "DRIFT",
+     .explanation = "the routine moved where none was intended, or further than intended",
+     .severity = 2,
+     .colour = {190, 140, 255, 255},
+     .cellRole = "the cell",
+     .sarifText = "The routine moved where no motion was intended.",
+     .audited = true},
 };
-constexpr VerdictInfo kVerdictInfo[kVerdictCount] = {
-    {"ok", "the routine ends where the exact oracle ends"},
-    {"CLIP", "the routine's hitbox ends inside a cell it entered that blocks that direction"},
-    {"GAP", "the routine stopped short of a wall the oracle moves flush against"},
-    {"TUNNEL", "the routine passed through a wall the oracle stops at"},
-    {"FALSE-BLOCK", "the routine refused intended motion with nothing in the way"},
-    {"JITTER", "the position goes A, B, A over three frames under the same input"},
-    {"ROUTINE-FAULT",
-     "the call halted abnormally (budget, JAM, lost return...) or wrote into the map"},
-    {"DRIFT", "the routine moved where none was intended, or further than intended"},
-};
+static_assert(std::size(kVerdicts) == size_t(kVerdictCount), "one row per verdict class");
+static_assert(
+    [] {
+      for (size_t i = 0; i < std::size(kVerdicts); ++i)
+        if (kVerdicts[i].verdict != Verdict(i)) return false;
+      return true;
+    }(),
+    "the rows are in Verdict order");
+
+constexpr VerdictInfo kUnknownVerdict = {.verdict = Verdict(kVerdictCount),
+                                         .name = "?",
+                                         .explanation = "",
+                                         .severity = 0,
+                                         .colour = {128, 128, 128, 255},
+                                         .cellRole = "the cell",
+                                         .sarifText = "?",
+                                         .audited = false};
 
 }  // namespace
 
-const char* verdictName(Verdict v) {
-  return size_t(v) < size_t(kVerdictCount) ? kVerdictInfo[size_t(v)].name : "?";
-}
-
-const char* verdictExplanation(Verdict v) {
-  return size_t(v) < size_t(kVerdictCount) ? kVerdictInfo[size_t(v)].explanation : "";
+const VerdictInfo& verdictInfo(Verdict v) {
+  return size_t(v) < std::size(kVerdicts) ? kVerdicts[size_t(v)] : kUnknownVerdict;
 }
 
 bool verdictFromName(const std::string& name, Verdict& out) {
   for (int v = 0; v < kVerdictCount; ++v) {
-    const std::string n = kVerdictInfo[v].name;
+    const std::string n = kVerdicts[v].name;
     if (n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
           return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
         })) {

@@ -59,6 +59,7 @@
 #include <vector>
 
 #include "core/check/oracle.h"
+#include "core/map/tiles.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
 
@@ -66,11 +67,45 @@ namespace core {
 
 enum class Verdict : uint8_t { Ok, Clip, Gap, Tunnel, FalseBlock, Jitter, RoutineFault, Drift };
 constexpr int kVerdictCount = 8;
+
+// Everything the code knows about a verdict class, one row per class (verdict.cpp's
+// table, in Verdict order): a new class is an enumerator and a row. The functions
+// below, the workspace, the audit queries, the SARIF and JUnit reports, the room
+// scene and the GUI all read it. (The one other list is core/sim/scenario.cpp's
+// names an expectation may give: sim sits below check. A test checks they agree.)
+struct VerdictInfo {
+  Verdict verdict;
+  const char* name;  // "CLIP", as files, reports and the CLI spell it
+  // One line saying what the verdict means, for tooltips and help texts (the
+  // long form, with the evidence each class carries, is docs/verdicts.md).
+  const char* explanation;
+  // Which class wins where several meet: a frame's worst verdict (the timeline),
+  // the class a heatmap pixel is painted in. Higher is worse; ok is 0.
+  int severity;
+  Rgba colour;  // timeline markers, legends, heatmaps, ghost labels
+  // What the offending cell is, in the "Why" window (CLIP, TUNNEL and GAP name one).
+  const char* cellRole;
+  const char* sarifText;  // the SARIF rule's shortDescription
+  // An audit case can end in it (audits judge single moves, so never JITTER): the
+  // JUnit report has a test case for each such class.
+  bool audited;
+};
+// The row of `v`; a row named "?" for a value outside the enum.
+const VerdictInfo& verdictInfo(Verdict v);
+
 // "ok", "CLIP", "GAP", "TUNNEL", "FALSE-BLOCK", "JITTER", "ROUTINE-FAULT", "DRIFT".
-const char* verdictName(Verdict v);
-// One line saying what the verdict means, for tooltips and help texts (the
-// long form, with the evidence each class carries, is docs/verdicts.md).
-const char* verdictExplanation(Verdict v);
+inline const char* verdictName(Verdict v) {
+  return verdictInfo(v).name;
+}
+inline const char* verdictExplanation(Verdict v) {
+  return verdictInfo(v).explanation;
+}
+inline int verdictSeverity(Verdict v) {
+  return verdictInfo(v).severity;
+}
+inline Rgba verdictColour(Verdict v) {
+  return verdictInfo(v).colour;
+}
 // The verdict named `name` (verdictName's spelling, case-insensitive), or false.
 bool verdictFromName(const std::string& name, Verdict& out);
 

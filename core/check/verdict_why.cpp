@@ -54,11 +54,7 @@ std::vector<std::string> explainVerdict(const FrameVerdict& v, const MapDocument
   explainAxis(out, "x", v.startX, v.motion.dx, v.oracleX, v.routineX);
   explainAxis(out, "y", v.startY, v.motion.dy, v.oracleY, v.routineY);
   if (v.hasCell) {
-    const char* what = v.verdict == Verdict::Clip     ? "the blocking cell it ended inside"
-                       : v.verdict == Verdict::Tunnel ? "the wall it passed through"
-                       : v.verdict == Verdict::Gap    ? "the cell that blocked, ahead"
-                                                      : "the cell";
-    out.push_back(std::string(what) + ": " + cellText(map, v.cell));
+    out.push_back(std::string(verdictInfo(v.verdict).cellRole) + ": " + cellText(map, v.cell));
   }
   if (v.hasPixel)
     out.push_back(line("the routine's leading edge stopped at pixel (%d, %d); the way on is free",

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "core/util/files.h"
+#include "emu6502/mapper.h"
 
 namespace core::game {
 namespace {
@@ -139,16 +140,9 @@ uint16_t gbGlobalChecksum(const std::vector<uint8_t>& rom) {
 }
 
 uint32_t nesPrgBankSize(unsigned mapper) {
-  switch (mapper) {
-    case 0:
-    case 3:
-      return 0;
-    case 4:
-      return 0x2000;
-    case 7:
-      return 0x8000;
-  }
-  return 0x4000;
+  // A board the emulator does not run is taken for the common 16 KiB case.
+  const emu6502::Board* board = emu6502::findBoard(mapper);
+  return board ? board->prgBankSize : 0x4000;
 }
 
 unsigned romBankCount(const RomFile& rom) {

@@ -58,8 +58,9 @@ uint32_t crc32(const uint8_t* data, size_t size, uint32_t crc = 0);
 uint16_t gbGlobalChecksum(const std::vector<uint8_t>& rom);
 
 // The PRG bank size the mapper switches (the unit ld65 .dbg bank numbers are counted
-// in): 8 KiB for MMC3, 32 KiB for AxROM, 16 KiB for MMC1 and UxROM, 0 when the mapper
-// has no PRG banking (NROM, CNROM): every label is then in bank 0.
+// in), as its board says (emu6502::findBoard: 8 KiB for MMC3, 16 KiB for MMC1 ...);
+// 0 when the board has no PRG banking (NROM, CNROM): every label is then in bank 0.
+// 16 KiB for a board emu6502 does not run.
 uint32_t nesPrgBankSize(unsigned mapper);
 // Banks of the ROM: 16 KiB Game Boy banks, or PRG banks of nesPrgBankSize (1 when 0).
 unsigned romBankCount(const RomFile& rom);

@@ -93,20 +93,6 @@ Rgba heatColour(int count, int most, Verdict v) {
   return c;
 }
 
-Rgba verdictColour(Verdict v) {
-  static constexpr Rgba kColours[kVerdictCount] = {
-      {80, 200, 100, 255},   // ok
-      {255, 60, 60, 255},    // CLIP
-      {255, 170, 50, 255},   // GAP
-      {230, 40, 230, 255},   // TUNNEL
-      {250, 230, 60, 255},   // FALSE-BLOCK
-      {90, 200, 255, 255},   // JITTER
-      {255, 255, 255, 255},  // ROUTINE-FAULT
-      {190, 140, 255, 255},  // DRIFT
-  };
-  return kColours[size_t(v) % kVerdictCount];
-}
-
 namespace {
 
 Rgba withAlpha(Rgba c, int a) {

@@ -91,8 +91,6 @@ Rgba heatColour(int count, int most);
 // The same in a verdict class's colour (a filtered heatmap, whose legend names
 // the classes): stronger with the count, never opaque.
 Rgba heatColour(int count, int most, Verdict v);
-// One colour per verdict class (timeline markers, legends, ghost labels).
-Rgba verdictColour(Verdict v);
 
 // The callbacks a front end implements.
 struct SceneDraw {

@@ -8,6 +8,7 @@
 #include "core/game/rom.h"
 #include "core/tests/rom_test_util.h"
 #include "core/tests/temp_dir_test.h"
+#include "emu6502/mapper.h"
 
 namespace {
 
@@ -179,6 +180,20 @@ TEST_F(GameRom, UnsupportedCartridgeType) {
   EXPECT_FALSE(core::game::loadRom(p, rom, &error));
   EXPECT_EQ(error, p + ": $0147: cartridge type $05 (MBC2) is not supported (ROM only, MBC1, MBC3 "
                        "and MBC5 are)");
+}
+
+// The bank unit of ld65's bank numbers is the board's (emu6502's board list), not a
+// second table here.
+TEST(GameRomBanks, NesPrgBankSizeIsTheBoards) {
+  for (const emu6502::Board& b : emu6502::boards())
+    EXPECT_EQ(core::game::nesPrgBankSize(b.number), b.prgBankSize) << b.name;
+  EXPECT_EQ(core::game::nesPrgBankSize(0), 0u);  // NROM: not banked
+  EXPECT_EQ(core::game::nesPrgBankSize(3), 0u);  // CNROM: CHR only
+  EXPECT_EQ(core::game::nesPrgBankSize(1), 0x4000u);
+  EXPECT_EQ(core::game::nesPrgBankSize(2), 0x4000u);
+  EXPECT_EQ(core::game::nesPrgBankSize(4), 0x2000u);
+  EXPECT_EQ(core::game::nesPrgBankSize(7), 0x8000u);
+  EXPECT_EQ(core::game::nesPrgBankSize(69), 0x4000u);  // a board we do not run
 }
 
 TEST(GameRomChecksums, Crc32MatchesTheStandardCheckValue) {

@@ -4,28 +4,6 @@
 
 namespace core {
 
-int verdictSeverity(Verdict v) {
-  switch (v) {
-    case Verdict::RoutineFault:
-      return 7;
-    case Verdict::Tunnel:
-      return 6;
-    case Verdict::Clip:
-      return 5;
-    case Verdict::Gap:
-      return 4;
-    case Verdict::Jitter:
-      return 3;
-    case Verdict::Drift:
-      return 2;
-    case Verdict::FalseBlock:
-      return 1;
-    case Verdict::Ok:
-      return 0;
-  }
-  return 0;
-}
-
 JudgedRecording judgeRecording(const Scenario& scenario, const Recording& rec) {
   JudgedRecording j;
   // Made in a room of another size (a resize whose re-simulation has not come

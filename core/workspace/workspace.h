@@ -38,9 +38,7 @@ struct JudgedRecording {
   }
 };
 
-// How bad a verdict is, for "the worst of a frame": ROUTINE-FAULT, TUNNEL,
-// CLIP, GAP, JITTER, DRIFT, FALSE-BLOCK, then ok (0).
-int verdictSeverity(Verdict v);
+// A frame's verdict is the worst of its calls' (verdictSeverity, verdict.h).
 JudgedRecording judgeRecording(const Scenario& scenario, const Recording& recording);
 
 class Workspace {
