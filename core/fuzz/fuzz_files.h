@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace fuzz {
 
@@ -38,6 +39,22 @@ inline std::string writeInput(const std::string& name, const uint8_t* data, size
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(data), std::streamsize(size));
   return path;
+}
+
+// Splits an input into at most `maxFiles` texts at each "\n;;;file\n", for
+// targets that read several files (sources and includes, linker scripts).
+inline std::vector<std::string> splitFiles(const std::string& text, size_t maxFiles) {
+  static const std::string kSep = "\n;;;file\n";
+  std::vector<std::string> files;
+  size_t at = 0;
+  while (files.size() + 1 < maxFiles) {
+    const size_t next = text.find(kSep, at);
+    if (next == std::string::npos) break;
+    files.push_back(text.substr(at, next - at));
+    at = next + kSep.size();
+  }
+  files.push_back(text.substr(at));
+  return files;
 }
 
 }  // namespace fuzz

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/asm/rgbds/rgbasm.h"
+#include "core/fuzz/fuzz_files.h"
 
 namespace {
 
@@ -70,25 +71,11 @@ SECTION "J", OAM
     ds 160
 )";
 
-std::vector<std::string> splitFiles(const std::string& text) {
-  static const std::string kSep = "\n;;;file\n";
-  std::vector<std::string> files;
-  size_t at = 0;
-  while (files.size() < 3) {
-    const size_t next = text.find(kSep, at);
-    if (next == std::string::npos) break;
-    files.push_back(text.substr(at, next - at));
-    at = next + kSep.size();
-  }
-  files.push_back(text.substr(at));
-  return files;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<std::string> files =
-      splitFiles(std::string(reinterpret_cast<const char*>(data), size));
+      fuzz::splitFiles(std::string(reinterpret_cast<const char*>(data), size), 4);
   core::Sm83AsmOptions opts;
   opts.linkerScript = "game.link";
   opts.tiny = (size & 1) != 0;

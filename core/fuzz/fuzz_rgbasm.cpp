@@ -11,28 +11,11 @@
 #include <vector>
 
 #include "core/asm/rgbds/rgbasm.h"
-
-namespace {
-
-std::vector<std::string> splitFiles(const std::string& text) {
-  static const std::string kSep = "\n;;;file\n";
-  std::vector<std::string> files;
-  size_t at = 0;
-  while (files.size() < 7) {
-    const size_t next = text.find(kSep, at);
-    if (next == std::string::npos) break;
-    files.push_back(text.substr(at, next - at));
-    at = next + kSep.size();
-  }
-  files.push_back(text.substr(at));
-  return files;
-}
-
-}  // namespace
+#include "core/fuzz/fuzz_files.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<std::string> files =
-      splitFiles(std::string(reinterpret_cast<const char*>(data), size));
+      fuzz::splitFiles(std::string(reinterpret_cast<const char*>(data), size), 8);
   core::Sm83AsmOptions opts;
   opts.maxLines = 20000;  // keeps endless REPT/macro inputs fast
   opts.buildRom = (size & 1) != 0;

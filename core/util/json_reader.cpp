@@ -238,12 +238,10 @@ bool JsonReader::format(const json& obj, const std::string& kind, int maxVersion
 
 namespace {
 
-// Finds where the parser stopped, for errors that carry no byte offset (a
-// number too large for a double is out_of_range.406): a second, DOM-less pass
-// records the position of the first error.
-class ErrorLocator : public nlohmann::json_sax<json> {
+// A SAX pass that builds nothing and accepts every value; the passes below
+// override what they watch.
+class SaxAcceptingAll : public nlohmann::json_sax<json> {
  public:
-  size_t position = std::string::npos;
   bool null() override { return true; }
   bool boolean(bool) override { return true; }
   bool number_integer(number_integer_t) override { return true; }
@@ -256,6 +254,17 @@ class ErrorLocator : public nlohmann::json_sax<json> {
   bool end_object() override { return true; }
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+};
+
+// Finds where the parser stopped, for errors that carry no byte offset (a
+// number too large for a double is out_of_range.406): a second, DOM-less pass
+// records the position of the first error.
+class ErrorLocator : public SaxAcceptingAll {
+ public:
+  size_t position = std::string::npos;
   bool parse_error(std::size_t pos, const std::string& token,
                    const nlohmann::detail::exception&) override {
     // `pos` is just past the token; point at its first character instead.
@@ -316,24 +325,13 @@ size_t firstTooDeep(const std::string& text) {
 
 // Tells which comes first in a text nested too deep: a syntax error (the parser
 // then reports it) or the level past the limit.
-class DepthGuard : public nlohmann::json_sax<json> {
+class DepthGuard : public SaxAcceptingAll {
  public:
   bool tooDeep = false;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
   bool start_object(std::size_t) override { return enter(); }
-  bool key(string_t&) override { return true; }
   bool end_object() override { return leave(); }
   bool start_array(std::size_t) override { return enter(); }
   bool end_array() override { return leave(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
 
  private:
   bool enter() {
