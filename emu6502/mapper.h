@@ -89,6 +89,28 @@ class BoardMapper : public Mapper {
   uint32_t prgBankSize() const final { return B::kPrgBankSize ? B::kPrgBankSize : 0x8000; }
 };
 
+// A board whose whole state is one register that a write latches (UxROM, CNROM,
+// AxROM): it saves, loads and resets that byte, and B::apply() (a friend) maps
+// the banks from latch_.
+template <class B>
+class LatchBoard : public BoardMapper<B> {
+ public:
+  using BoardMapper<B>::BoardMapper;
+  void init() { latch(0); }
+  void write(uint16_t, uint8_t value, bool) override { latch(value); }
+  std::vector<uint8_t> saveRegisters() const override { return {latch_}; }
+  void loadRegisters(const std::vector<uint8_t>& r) override {
+    latch(r.size() == 1 ? r[0] : latch_);
+  }
+
+ protected:
+  void latch(uint8_t value) {
+    latch_ = value;
+    static_cast<B*>(this)->apply();
+  }
+  uint8_t latch_ = 0;
+};
+
 // Why a board refuses the ROM sizes a header declares; an empty message when it
 // accepts them. `offset` is the header byte holding the size: 4 (PRG) or 5 (CHR).
 struct BoardSizeFault {

@@ -5,7 +5,7 @@
 
 namespace emu6502 {
 
-class Axrom : public BoardMapper<Axrom> {
+class Axrom : public LatchBoard<Axrom> {
  public:
   static constexpr unsigned kNumber = 7;
   static constexpr const char* kName = "AxROM";
@@ -20,34 +20,20 @@ class Axrom : public BoardMapper<Axrom> {
     return {};
   }
 
-  using BoardMapper::BoardMapper;
-  void init() {
-    reg_ = 0;
-    apply();
-  }
-  void write(uint16_t, uint8_t value, bool) override {
-    reg_ = value;
-    apply();
-  }
-  std::vector<uint8_t> saveRegisters() const override { return {reg_}; }
-  void loadRegisters(const std::vector<uint8_t>& r) override {
-    if (r.size() == 1) reg_ = r[0];
-    apply();
-  }
+  using LatchBoard::LatchBoard;
 
  protected:
   void selectPrg(uint16_t, unsigned bank) override {
-    reg_ = static_cast<uint8_t>((reg_ & 0x10) | (bank & 0x0F));
-    apply();
+    latch(static_cast<uint8_t>((latch_ & 0x10) | (bank & 0x0F)));
   }
 
  private:
+  friend LatchBoard;
   void apply() {
-    setPrg32(reg_ & 0x0F);
+    setPrg32(latch_ & 0x0F);
     setChr8(0);
-    mirroring_ = (reg_ & 0x10) ? Mirroring::SingleUpper : Mirroring::SingleLower;
+    mirroring_ = (latch_ & 0x10) ? Mirroring::SingleUpper : Mirroring::SingleLower;
   }
-  uint8_t reg_ = 0;
 };
 
 }  // namespace emu6502

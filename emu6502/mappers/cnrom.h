@@ -5,7 +5,7 @@
 
 namespace emu6502 {
 
-class Cnrom : public BoardMapper<Cnrom> {
+class Cnrom : public LatchBoard<Cnrom> {
  public:
   static constexpr unsigned kNumber = 3;
   static constexpr const char* kName = "CNROM";
@@ -14,27 +14,14 @@ class Cnrom : public BoardMapper<Cnrom> {
     return fixedPrgSizes(kName, prg, chr);
   }
 
-  using BoardMapper::BoardMapper;
-  void init() {
-    bank_ = 0;
-    apply();
-  }
-  void write(uint16_t, uint8_t value, bool) override {
-    bank_ = value;
-    apply();
-  }
-  std::vector<uint8_t> saveRegisters() const override { return {bank_}; }
-  void loadRegisters(const std::vector<uint8_t>& r) override {
-    if (r.size() == 1) bank_ = r[0];
-    apply();
-  }
+  using LatchBoard::LatchBoard;
 
  private:
+  friend LatchBoard;
   void apply() {
     setPrg32(0);
-    setChr8(bank_);
+    setChr8(latch_);
   }
-  uint8_t bank_ = 0;
 };
 
 }  // namespace emu6502

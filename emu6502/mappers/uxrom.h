@@ -5,7 +5,7 @@
 
 namespace emu6502 {
 
-class Uxrom : public BoardMapper<Uxrom> {
+class Uxrom : public LatchBoard<Uxrom> {
  public:
   static constexpr unsigned kNumber = 2;
   static constexpr const char* kName = "UxROM";
@@ -20,34 +20,18 @@ class Uxrom : public BoardMapper<Uxrom> {
     return {};
   }
 
-  using BoardMapper::BoardMapper;
-  void init() {
-    bank_ = 0;
-    apply();
-  }
-  void write(uint16_t, uint8_t value, bool) override {
-    bank_ = value;
-    apply();
-  }
-  std::vector<uint8_t> saveRegisters() const override { return {bank_}; }
-  void loadRegisters(const std::vector<uint8_t>& r) override {
-    if (r.size() == 1) bank_ = r[0];
-    apply();
-  }
+  using LatchBoard::LatchBoard;
 
  protected:
-  void selectPrg(uint16_t, unsigned bank) override {
-    bank_ = static_cast<uint8_t>(bank);
-    apply();
-  }
+  void selectPrg(uint16_t, unsigned bank) override { latch(static_cast<uint8_t>(bank)); }
 
  private:
+  friend LatchBoard;
   void apply() {
-    setPrg16(0, bank_);
+    setPrg16(0, latch_);
     setPrg16(1, static_cast<unsigned>(prgSize_ / 0x4000 - 1));
     setChr8(0);
   }
-  uint8_t bank_ = 0;
 };
 
 }  // namespace emu6502
