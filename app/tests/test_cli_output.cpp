@@ -52,18 +52,6 @@ class CliOutput : public app::test::TempDirTest {
             "render " + shooter + " --frame 5 --png " + quote(out),
             "audit " + shooter + " --stride 16 --speeds 1 --png " + quote(out)};
   }
-  std::string read(const std::string& p) const {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-  }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_)) names.push_back(e.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
 };
 
 }  // namespace

@@ -6,8 +6,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace core::test {
 
@@ -27,6 +31,21 @@ class TempDirTest : public ::testing::Test {
   }
   // A path inside the test's folder.
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  // What `p` holds ("" when it cannot be opened).
+  std::string read(const std::string& p) const {
+    std::ifstream f(p);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+  }
+  // The names in the test's folder, sorted.
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir_))
+      names.push_back(e.path().filename());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
   std::filesystem::path dir_;
 
  private:

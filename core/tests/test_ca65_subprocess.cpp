@@ -7,9 +7,12 @@
 #include <thread>
 
 #include "core/asm/subprocess.h"
+#include "core/tests/process_test_util.h"
 
 namespace core {
 namespace {
+
+using test::endsWithin;
 
 TEST(Subprocess, CapturesStdoutStderrAndExitCode) {
   ProcessResult r = runProcess({"sh", "-c", "echo out; echo err >&2; exit 3"});
@@ -53,20 +56,6 @@ TEST(Subprocess, TimeoutKillsTheChild) {
   ASSERT_TRUE(r.started);
   EXPECT_TRUE(r.timedOut);
   EXPECT_EQ(r.exitCode, 128 + 9);
-}
-
-// The process `pid` has ended (gone, or a zombie waiting for init), within `ms`.
-bool endsWithin(const std::string& pid, int ms) {
-  for (int waited = 0; waited < ms; waited += 20) {
-    std::ifstream stat("/proc/" + pid + "/stat");
-    std::string text;
-    if (!stat || !std::getline(stat, text)) return true;
-    const size_t paren = text.rfind(')');
-    if (paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z')
-      return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
 }
 
 // Issue 33: a shell's child (make's jobs) outlived the timeout and kept running.

@@ -13,12 +13,15 @@
 #include "core/asm/subprocess.h"
 #include "core/game/boot.h"
 #include "core/sim/manifest.h"
+#include "core/tests/process_test_util.h"
 #include "core/tests/sample_test_util.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 
 namespace core {
 namespace {
+
+using test::endsWithin;
 
 using nlohmann::json;
 
@@ -49,20 +52,6 @@ class GameBuild : public ::testing::Test {
   }
   std::optional<TempDir> dir_;
 };
-
-// The process `pid` has ended (gone, or a zombie waiting for init), within `ms`.
-bool endsWithin(const std::string& pid, int ms) {
-  for (int waited = 0; waited < ms; waited += 20) {
-    std::ifstream stat("/proc/" + pid + "/stat");
-    std::string text;
-    if (!stat || !std::getline(stat, text)) return true;
-    const size_t paren = text.rfind(')');
-    if (paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z')
-      return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
 
 // Issue 33's reproducer: `sleep 600` hung `collido run` and the GUI's open.
 TEST_F(GameBuild, AHangingBuildStopsAtItsTimeoutLocatedAtGameBuild) {

@@ -29,19 +29,6 @@ class OutputWriter : public core::test::TempDirTest {
  protected:
   OutputWriter() : TempDirTest("collido_output_") {}
   void write(const std::string& p, const std::string& text) const { std::ofstream(p) << text; }
-  std::string read(const std::string& p) const {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-  }
-  // The names in the test's folder, sorted.
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_)) names.push_back(e.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
   static bool isCharDevice(const std::string& p) {
     struct stat st {};
     return ::lstat(p.c_str(), &st) == 0 && S_ISCHR(st.st_mode);
