@@ -1,13 +1,12 @@
-// What the NES and Game Boy game machines share: calls that end at the return
-// sentinel or a budget, single steps, free runs to a stop address, the watch
-// through the bus's data hook and the observer adapter. The final class (CRTP)
-// supplies the system:
-//   Cpu& cpuRef();  Bus& busRef();            (the CPU and the bus with setDataHook)
-//   RunResult runCpu(const Limits&);          (the CPU run with the hardware in step)
-//   bool faulted() const;                     (JAM / lock-up)
-//   void review(CallResult&) const;           (a return's stack check, a fault's detail)
-//   void freeRunning();                       (before the game runs itself)
-//   static constexpr HaltKind kFault;
+// What the NES and Game Boy game machines share beyond the one CPU machine
+// (core/sim/machine_cpu.h, which writes call, resume, step and their halt
+// reasons once for flat and game machines alike): calls planted on the game's
+// own stack or adopted from the game (frame mode), free runs to a stop address,
+// and the watch through the bus's data hook. The final class (CRTP) supplies
+// the system, with CpuMachine's hooks (cpuRef, busRef, runCpu) and:
+//   void holdForCall();                       (before a planted call: the NES holds its NMI)
+//   void freeRunning();                       (before the game runs itself, or an adopted
+//                                              call: the NES releases its NMI)
 #pragma once
 
 #include <optional>
@@ -18,40 +17,34 @@
 
 namespace core::game::detail {
 
-template <class Derived, class Limits, class Hook, class Observer, class Access>
-class GameCpuMachine : public GameMachine {
+template <class Derived, class Traits, class Hook>
+class GameCpuMachine : public core::detail::CpuMachine<Derived, GameMachine, Traits> {
  public:
-  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
-                  const std::vector<bool>* breakpoints) override {
-    beginCall(entry);
-    return resume(cycleBudget, observer, breakpoints);
+  // Calls on the game's own stack, with the entry's bank mapped first; the
+  // review of the return expects the stack pointer back where the call found it.
+  void beginCall(uint16_t entry) override {
+    if (this->takeAdoption()) return adopt();
+    adopted_ = false;
+    auto& cpu = self().cpuRef();
+    Traits::clearFault(cpu);
+    this->mapEntryBank(entry);
+    self().holdForCall();
+    returnStack_ = Traits::plantCall(
+        cpu, [this](uint16_t a, uint8_t v) { self().poke(a, v); }, entry);
+    this->applyCallRegisters();
   }
 
-  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
-                    const std::vector<bool>* breakpoints) override {
-    Limits limits;
-    limits.sentinel = core::detail::kSentinel;
-    limits.maxCycles = cycleBudget;
-    limits.breakpoints = breakpoints;
-    return reviewed(run(limits, observer));
-  }
-
-  CallResult step(AccessObserver* observer) override {
-    if (pc() == core::detail::kSentinel) return reviewed({HaltKind::Returned, 0, 0, {}});
-    if (self().faulted()) return reviewed({Derived::kFault, 0, 0, {}});
-    Limits limits;
-    limits.maxInstructions = 1;
-    CallResult r = run(limits, observer);
-    r.reason = self().faulted()                  ? Derived::kFault
-               : pc() == core::detail::kSentinel ? HaltKind::Returned
-                                                 : HaltKind::Stepped;
-    return reviewed(r);
+  bool finishAdoptedCall() override {
+    if (!adopted_ || this->pc() != core::detail::kSentinel) return false;
+    adopted_ = false;
+    for (int i = 0; i < 2; ++i) self().poke(stackAt_[i], stackWas_[i]);
+    self().cpuRef().regs.pc = uint16_t((stackWas_[0] | stackWas_[1] << 8) + Traits::kReturnBias);
+    return true;
   }
 
   GameRun runFree(std::optional<uint16_t> stop, uint64_t maxCycles,
                   uint64_t maxInstructions) override {
-    self().freeRunning();
-    Limits limits;
+    typename Traits::Limits limits;
     limits.maxCycles = maxCycles;
     limits.maxInstructions = maxInstructions;
     if (stop) {
@@ -59,19 +52,14 @@ class GameCpuMachine : public GameMachine {
       stops_[*stop] = true;
       limits.breakpoints = &stops_;
     }
-    CallResult r = run(limits, nullptr);
-    if (r.reason == Derived::kFault) r = reviewed(r);
-    return {r.reason, r.cycles, r.detail};
+    return runGame(limits);
   }
 
   GameRun runFreeTo(const std::vector<bool>& stops, uint64_t maxCycles) override {
-    self().freeRunning();
-    Limits limits;
+    typename Traits::Limits limits;
     limits.maxCycles = maxCycles;
     limits.breakpoints = &stops;
-    CallResult r = run(limits, nullptr);
-    if (r.reason == Derived::kFault) r = reviewed(r);
-    return {r.reason, r.cycles, r.detail};
+    return runGame(limits);
   }
 
   void setWatch(const std::vector<AddressRange>& ranges) override {
@@ -83,22 +71,39 @@ class GameCpuMachine : public GameMachine {
     applyWatch();
   }
 
- private:
-  Derived& self() { return static_cast<Derived&>(*this); }
-  const Derived& self() const { return static_cast<const Derived&>(*this); }
+  // The CpuMachine hook: where the call in progress returns its stack pointer.
+  unsigned returnStack() const { return returnStack_; }
 
-  CallResult run(const Limits& limits, AccessObserver* observer) {
-    adapter_.target = observer;
-    self().cpuRef().setObserver(observer ? &adapter_ : nullptr);
-    auto r = self().runCpu(limits);
-    self().cpuRef().setObserver(nullptr);
-    return {core::detail::toHalt(r.reason), r.cycles, r.instructions, {}};
+ protected:
+  // For restore(): a snapshot ends any adopted call, pending or in progress.
+  void dropAdoptedCall() {
+    this->dropAdoption();
+    adopted_ = false;
   }
 
-  // Only the rare ends (a return, a fault) are reviewed.
-  CallResult reviewed(CallResult r) const {
-    if (r.reason == HaltKind::Returned || r.reason == Derived::kFault) self().review(r);
-    return r;
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+
+  // The game stands at a routine's entry, called by itself: its return address
+  // on the stack is swapped for the sentinel's, and the NMI is not held.
+  void adopt() {
+    self().freeRunning();
+    const auto frame = Traits::pushedFrame(self().cpuRef());
+    returnStack_ = frame.returnStack;
+    for (int i = 0; i < 2; ++i) {
+      stackAt_[i] = frame.at[i];
+      stackWas_[i] = self().peek(stackAt_[i]);
+    }
+    self().poke(stackAt_[0], uint8_t(Traits::kPushedReturn));
+    self().poke(stackAt_[1], uint8_t(Traits::kPushedReturn >> 8));
+    adopted_ = true;
+  }
+
+  GameRun runGame(const typename Traits::Limits& limits) {
+    self().freeRunning();
+    CallResult r = this->run(limits, nullptr);
+    if (r.reason == Traits::kFault) r = this->reviewed(r);
+    return {r.reason, r.cycles, r.detail};
   }
 
   void applyWatch() {
@@ -107,7 +112,10 @@ class GameCpuMachine : public GameMachine {
 
   std::vector<bool> stops_;
   GameWatch<Hook> watch_;
-  ObserverAdapter<Observer, Access> adapter_;
+  unsigned returnStack_ = Traits::kCallStack;
+  bool adopted_ = false;  // the call in progress is the game's own (adopt())
+  uint16_t stackAt_[2] = {};
+  uint8_t stackWas_[2] = {};
 };
 
 }  // namespace core::game::detail

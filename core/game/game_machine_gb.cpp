@@ -19,13 +19,10 @@ struct GbState {
 using HeldGb = detail::HeldState<GbState>;
 
 class GbGameMachine;
-using GbBase = detail::GameCpuMachine<GbGameMachine, emusm83::RunLimits, emusm83::DataHook,
-                                      emusm83::BusObserver, emusm83::Access>;
+using GbBase = detail::GameCpuMachine<GbGameMachine, core::detail::TraitsSm83, emusm83::DataHook>;
 
 class GbGameMachine final : public GbBase {
  public:
-  static constexpr HaltKind kFault = HaltKind::Locked;
-
   explicit GbGameMachine(emusm83::Cartridge cart)
       : bus_(std::move(cart)), cpu_(bus_), power_(bus_.saveState()) {
     stateBytes_ = sizeof(GbState) + power_.cartRam.size();
@@ -57,41 +54,6 @@ class GbGameMachine final : public GbBase {
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
 
-  // CALL semantics on the game's own stack; IME stays as the game left it, so its
-  // interrupt handlers may run inside the call (and return by RETI).
-  void beginCall(uint16_t entry) override {
-    if (takeAdoption()) return adopt();
-    adopted_ = false;
-    cpu_.clearLock();  // also ends a HALT the boot stopped in
-    mapEntryBank(entry);
-    auto& r = cpu_.regs;
-    expectedSp_ = r.sp;
-    r.sp = uint16_t(r.sp - 2);
-    bus_.poke(r.sp, uint8_t(core::detail::kSentinel));
-    bus_.poke(uint16_t(r.sp + 1), uint8_t(core::detail::kSentinel >> 8));
-    r.pc = entry;
-    applyCallRegisters();
-  }
-
-  // The game's CALL pushed its return address at SP (low) and SP+1 (high).
-  void adopt() {
-    auto& r = cpu_.regs;
-    expectedSp_ = uint16_t(r.sp + 2);
-    for (int i = 0; i < 2; ++i) {
-      stackAt_[i] = uint16_t(r.sp + i);
-      stackWas_[i] = bus_.peek(stackAt_[i]);
-    }
-    bus_.poke(stackAt_[0], uint8_t(core::detail::kSentinel));
-    bus_.poke(stackAt_[1], uint8_t(core::detail::kSentinel >> 8));
-    adopted_ = true;
-  }
-  bool finishAdoptedCall() override {
-    if (!adopted_ || pc() != core::detail::kSentinel) return false;
-    adopted_ = false;
-    for (int i = 0; i < 2; ++i) bus_.poke(stackAt_[i], stackWas_[i]);
-    cpu_.regs.pc = uint16_t(stackWas_[0] | stackWas_[1] << 8);
-    return true;
-  }
   // VBlank starts at LY 144, 144 * 114 M-cycles into the LCD's frame.
   uint64_t cyclesToFrameStart() const override {
     constexpr uint64_t kVblank = 144 * 114;
@@ -102,20 +64,6 @@ class GbGameMachine final : public GbBase {
     return n == 0 ? kFrameCycles : n;
   }
 
-  uint16_t pc() const override { return cpu_.regs.pc; }
-  uint16_t sentinel() const override { return core::detail::kSentinel; }
-  std::vector<RegisterValue> registers() const override {
-    return core::detail::registersSm83(cpu_.regs);
-  }
-  bool setRegister(const std::string& name, uint32_t value) override {
-    return core::detail::setSm83Register(cpu_.regs, name, value);
-  }
-  std::string flagNames() const override { return "ZNHC"; }
-  uint32_t flagBits() const override { return cpu_.regs.f >> 4; }
-  std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const override {
-    return core::detail::disassembleSm83(
-        addr, [this](uint16_t a) { return bus_.peek(a); }, names, length);
-  }
   uint64_t frameCycles() const override { return kFrameCycles; }
 
   // `ram` is WRAM + HRAM as the flat machine keeps them, for readers of RAM alone.
@@ -124,14 +72,13 @@ class GbGameMachine final : public GbBase {
     GbState st{bus_.saveState(), cpu_.state()};
     s.ram.assign(st.bus.wram.begin(), st.bus.wram.end());
     s.ram.insert(s.ram.end(), st.bus.hram.begin(), st.bus.hram.end());
-    s.regs = core::detail::saveSm83Regs(cpu_);
+    s.regs = core::detail::TraitsSm83::saveRegs(cpu_);
     s.system = std::make_shared<HeldGb>(std::move(st), stateBytes_);
     return s;
   }
 
   void restore(const Snapshot& s) override {
-    dropAdoption();
-    adopted_ = false;
+    dropAdoptedCall();
     const auto* st = dynamic_cast<const HeldGb*>(s.system.get());
     if (st) {
       bus_.loadState(st->state.bus);
@@ -142,21 +89,20 @@ class GbGameMachine final : public GbBase {
       for (uint32_t i = 0; i < 0x2000; ++i) bus_.poke(uint16_t(0xC000 + i), s.ram[i]);
       for (uint32_t i = 0; i < 0x7F; ++i) bus_.poke(uint16_t(0xFF80 + i), s.ram[0x2000 + i]);
     }
-    core::detail::restoreSm83Regs(cpu_, s.regs);
+    core::detail::TraitsSm83::restoreRegs(cpu_, s.regs);
   }
 
   size_t snapshotSize() const override { return stateBytes_ + 0x2000 + 0x7F + 14; }
 
-  // The hooks GameCpuMachine calls.
+  // The hooks CpuMachine and GameCpuMachine call. IME stays as the game left it,
+  // so its interrupt handlers may run inside a call (and return by RETI).
   emusm83::CpuSm83& cpuRef() { return cpu_; }
+  const emusm83::CpuSm83& cpuRef() const { return cpu_; }
   emusm83::GbBus& busRef() { return bus_; }
+  const emusm83::GbBus& busRef() const { return bus_; }
   emusm83::RunResult runCpu(const emusm83::RunLimits& limits) { return cpu_.runUntil(limits); }
-  bool faulted() const { return cpu_.locked(); }
+  void holdForCall() {}
   void freeRunning() {}
-  void review(CallResult& r) const {
-    core::detail::reviewSm83(
-        cpu_, [this](uint16_t a) { return bus_.peek(a); }, expectedSp_, r);
-  }
 
  private:
   static bool sameRam(const std::vector<uint8_t>& ram, const emusm83::GbBusState& bus) {
@@ -169,10 +115,6 @@ class GbGameMachine final : public GbBase {
   emusm83::GbBusState power_;
   size_t stateBytes_ = 0;
   uint64_t bootClock_ = 0;
-  unsigned expectedSp_ = 0xFFFE;
-  bool adopted_ = false;  // the call in progress is the game's own (adopt())
-  uint16_t stackAt_[2] = {};
-  uint8_t stackWas_[2] = {};
 };
 
 }  // namespace

@@ -52,15 +52,6 @@ class GameWatch final : public Hook {
 
 namespace core::game::detail {
 
-// A CPU's bus observer reporting to an AccessObserver.
-template <class Observer, class Access>
-struct ObserverAdapter final : Observer {
-  AccessObserver* target = nullptr;
-  void onAccess(uint16_t addr, uint8_t value, Access kind) override {
-    target->onAccess(addr, value, core::detail::toKind(kind));
-  }
-};
-
 // A whole-system state (NesSystemState, GbBusState + CpuState) in a Snapshot.
 template <class State>
 struct HeldState final : SystemState {

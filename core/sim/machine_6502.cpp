@@ -21,61 +21,25 @@ class WatchBus6502 final : public detail::WatchBus<emu6502::Bus, emu6502::FastPa
   const uint64_t* hookedPages() override { return hookedPageMask(); }
 };
 
-struct M6502Traits {
-  using Bus = WatchBus6502;
-  using Cpu = emu6502::Cpu6502;
-  using Observer = emu6502::BusObserver;
-  using Access = emu6502::Access;
-  using RunLimits = emu6502::RunLimits;
-  static AccessKind kind(Access a) { return detail::toKind(a); }
-  static HaltKind halt(emu6502::HaltReason r) { return detail::toHalt(r); }
-  static bool faulted(const Cpu& cpu) { return cpu.jammed(); }
-  static void resetCpu(Cpu& cpu) {
-    cpu.regs = emu6502::Regs{};
-    cpu.clearJam();
-  }
-  static constexpr HaltKind kFault = HaltKind::Jam;
-  // The call's JSR frame leaves S at $FD once RTS has pulled the sentinel.
-  static void review(const Cpu& cpu, const Bus& bus, CallResult& r) {
-    detail::review6502(
-        cpu, [&bus](uint16_t a) { return bus.peek(a); }, 0xFD, r);
-  }
-};
-
-class Machine6502 final : public detail::CpuMachine<M6502Traits> {
+class Machine6502 final
+    : public detail::FlatCpuMachine<Machine6502, detail::Traits6502, WatchBus6502> {
  public:
   Cpu cpu() const override { return Cpu::M6502; }
 
   void beginCall(uint16_t entry) override {
-    // JSR semantics: the routine's RTS pulls sentinel-1 and lands on the sentinel.
     cpu_.clearJam();
-    cpu_.regs.s = 0xFD;  // the review of a return expects S back here
-    uint16_t ret = detail::kSentinel - 1;
-    bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret >> 8));
-    bus_.poke(0x0100 | cpu_.regs.s--, uint8_t(ret));
-    cpu_.regs.pc = entry;
-    cpu_.regs.p = emu6502::kFlagU | emu6502::kFlagI;
-    cpu_.regs.a = cpu_.regs.x = cpu_.regs.y = 0;
+    cpu_.regs.s = uint8_t(detail::Traits6502::kCallStack);  // a return brings S back here
+    detail::Traits6502::plantCall(
+        cpu_, [this](uint16_t a, uint8_t v) { bus_.poke(a, v); }, entry);
     applyCallRegisters();
   }
 
-  bool setRegister(const std::string& name, uint32_t value) override {
-    return detail::set6502Register(cpu_.regs, name, value);
-  }
-
-  std::vector<RegisterValue> registers() const override { return detail::registers6502(cpu_.regs); }
-  std::string flagNames() const override { return "NV-BDIZC"; }
-  uint32_t flagBits() const override { return cpu_.regs.p; }
   uint64_t frameCycles() const override { return 29780; }
-
-  std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const override {
-    return detail::disassemble6502(addr, bus_, names, length);
-  }
 
   Snapshot snapshot() const override {
     Snapshot s;
     s.ram.assign(bus_.ram().begin(), bus_.ram().begin() + kRamSize);
-    s.regs = detail::save6502Regs(cpu_);
+    s.regs = detail::Traits6502::saveRegs(cpu_);
     return s;
   }
 
@@ -110,13 +74,13 @@ class Machine6502 final : public detail::CpuMachine<M6502Traits> {
 
   void restore(const Snapshot& s) override {
     std::memcpy(bus_.ram().data(), s.ram.data(), std::min(s.ram.size(), kRamSize));
-    detail::restore6502Regs(cpu_, s.regs);
+    detail::Traits6502::restoreRegs(cpu_, s.regs);
   }
 
   size_t snapshotSize() const override { return kRamSize + kRegsSize; }
 
  private:
-  static constexpr size_t kRegsSize = 8;
+  static constexpr size_t kRegsSize = detail::Traits6502::kRegBytes;
   emu6502::AccessLog log_;
 };
 

@@ -1,19 +1,18 @@
-// The part of a Machine that is the same for both CPUs: a CPU core on a flat
-// 64 KiB bus, calls that end at the return sentinel or a budget, single steps,
-// and the adapter that turns the core's bus accesses into AccessKinds.
-//
-// A Traits type names the core's types and says how it reports faults:
-//   using Bus (a WatchBus over the core's Bus), Cpu, Observer, Access, RunLimits;
-//   static AccessKind kind(Access);
-//   static HaltKind halt(HaltReason);
-//   static bool faulted(const Cpu&);      // JAM / illegal opcode
-//   static void resetCpu(Cpu&);           // registers and fault state to power-on
-//   static constexpr HaltKind kFault;
-//   static void review(const Cpu&, const Bus&, CallResult&);
-//                                         // a Returned that was no return -> LostReturn,
-//                                         // a fault -> its own kind and detail
-// The CPU-specific rest (beginCall, registers, snapshots, ...) stays in the
-// final class.
+// One CPU machine over any bus: CpuMachine writes call, resume, step, their
+// budgets and halt reasons, registers, flags and disassembly once, for the flat
+// machines of call mode (FlatCpuMachine below: a CPU core on a 64 KiB WatchBus)
+// and the game machines (core/game/game_machine_cpu.h: a whole NES or Game Boy).
+// The bus side is the final class (CRTP); the CPU side is a Traits type
+// (machine_cpus.h: Traits6502, TraitsSm83) naming the core's types and saying:
+//   using Cpu, Observer, Access, Limits;  kFault (JAM / illegal opcode), kFlagNames,
+//   kCallStack (a flat call's stack pointer);
+//   kind(Access), halt(HaltReason), faulted(cpu), clearFault(cpu), resetCpu(cpu);
+//   registers(regs), setRegister(regs, name, v), flagBits(regs);
+//   plantCall(cpu, poke, entry)   (the JSR/CALL frame to the sentinel);
+//   review(cpu, peek, returnStack, CallResult&)
+//                                 (a Returned that was no return -> LostReturn,
+//                                  a fault -> its own kind and detail);
+//   disassemble(addr, bus, names, length).
 #pragma once
 
 #include <algorithm>
@@ -28,11 +27,6 @@ namespace core::detail {
 
 constexpr uint16_t kSentinel = 0xFFF0;
 
-// 64 KiB of plain RAM that the CPU reads through direct page pointers, except
-// for the pages that hold a watched range: those go through read()/write(),
-// which report data accesses inside the ranges to the sink. That is how the
-// frame runner sees every map cell a routine reads at close to full speed,
-// where a full observer would see (and slow down) every cycle.
 // A halt at the sentinel counts as a return only when a return instruction
 // (`byReturn`, named `retName`) brought PC there and the stack pointer is back
 // where the call began; otherwise the call lost its return address (popped it,
@@ -56,6 +50,11 @@ inline void reviewReturn(CallResult& r, bool byReturn, int slideFrom, const char
   r.detail = text;
 }
 
+// 64 KiB of plain RAM that the CPU reads through direct page pointers, except
+// for the pages that hold a watched range: those go through read()/write(),
+// which report data accesses inside the ranges to the sink. That is how the
+// frame runner sees every map cell a routine reads at close to full speed,
+// where a full observer would see (and slow down) every cycle.
 template <class EmuBus, class Pages>
 class WatchBus : public EmuBus {
  public:
@@ -121,10 +120,115 @@ class WatchBus : public EmuBus {
   AccessObserver* writeSink_ = nullptr;
 };
 
-template <class Traits>
-class CpuMachine : public Machine {
+// One machine over a bus: what a Machine does the same whatever bus its CPU sits
+// on (the flat bus below, or a whole NES or Game Boy in core/game): calls that
+// end at the return sentinel or a budget, single steps, the halt reason and its
+// review, registers, flags and disassembly. Written once for both kinds of
+// machine; `Base` is Machine or a subclass (core::game::GameMachine).
+// The final class (CRTP) supplies the CPU, the bus and how they run:
+//   Cpu& cpuRef();  const Cpu& cpuRef() const;  const Bus& busRef() const;
+//   RunResult runCpu(const Limits&);   (the CPU run with any hardware in step)
+//   unsigned returnStack() const;      (the stack pointer a return to the sentinel leaves)
+//   CallResult stepCpu();              (optional: one instruction's cycles and count,
+//                                       when cheaper than a run of one instruction)
+template <class Derived, class Base, class Traits>
+class CpuMachine : public Base {
  public:
-  CpuMachine() : cpu_(bus_) {}
+  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
+                  const std::vector<bool>* breakpoints) override {
+    self().beginCall(entry);
+    return resume(cycleBudget, observer, breakpoints);
+  }
+
+  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
+                    const std::vector<bool>* breakpoints) override {
+    typename Traits::Limits limits;
+    limits.sentinel = kSentinel;
+    limits.maxCycles = cycleBudget;
+    limits.breakpoints = breakpoints;
+    return reviewed(run(limits, observer));
+  }
+
+  CallResult step(AccessObserver* observer) override {
+    if (pc() == kSentinel) return reviewed({HaltKind::Returned, 0, 0, {}});
+    if (faulted()) return reviewed({Traits::kFault, 0, 0, {}});
+    attach(observer);
+    CallResult r = self().stepCpu();
+    self().cpuRef().setObserver(nullptr);
+    r.reason = faulted()           ? Traits::kFault
+               : pc() == kSentinel ? HaltKind::Returned
+                                   : HaltKind::Stepped;
+    return reviewed(r);
+  }
+
+  uint16_t pc() const override { return self().cpuRef().regs.pc; }
+  uint16_t sentinel() const override { return kSentinel; }
+  std::vector<RegisterValue> registers() const override {
+    return Traits::registers(self().cpuRef().regs);
+  }
+  bool setRegister(const std::string& name, uint32_t value) override {
+    return Traits::setRegister(self().cpuRef().regs, name, value);
+  }
+  std::string flagNames() const override { return Traits::kFlagNames; }
+  uint32_t flagBits() const override { return Traits::flagBits(self().cpuRef().regs); }
+  std::string disassemble(uint16_t addr, const DebugInfo* names, int* length) const override {
+    return Traits::disassemble(addr, self().busRef(), names, length);
+  }
+
+  // A run of one instruction: right for a CPU whose hardware runs beside it.
+  CallResult stepCpu() {
+    typename Traits::Limits limits;
+    limits.maxInstructions = 1;
+    auto r = self().runCpu(limits);
+    return {HaltKind::Stepped, r.cycles, r.instructions, {}};
+  }
+
+ protected:
+  // Runs under `limits` with `observer` (or none) seeing the bus.
+  CallResult run(const typename Traits::Limits& limits, AccessObserver* observer) {
+    attach(observer);
+    auto r = self().runCpu(limits);
+    self().cpuRef().setObserver(nullptr);
+    return {Traits::halt(r.reason), r.cycles, r.instructions, {}};
+  }
+
+  // Only the rare ends (a return, a fault) are reviewed: the common Returned costs
+  // one opcode peek and a stack-pointer compare per call.
+  CallResult reviewed(CallResult r) const {
+    if (r.reason == HaltKind::Returned || r.reason == Traits::kFault)
+      Traits::review(
+          self().cpuRef(), [this](uint16_t a) { return self().peek(a); }, self().returnStack(), r);
+    return r;
+  }
+
+  bool faulted() const { return Traits::faulted(self().cpuRef()); }
+
+ private:
+  struct Adapter : Traits::Observer {
+    AccessObserver* target = nullptr;
+    void onAccess(uint16_t addr, uint8_t value, typename Traits::Access kind) override {
+      target->onAccess(addr, value, Traits::kind(kind));
+    }
+  };
+
+  Derived& self() { return static_cast<Derived&>(*this); }
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+
+  void attach(AccessObserver* observer) {
+    adapter_.target = observer;
+    self().cpuRef().setObserver(observer ? &adapter_ : nullptr);
+  }
+
+  Adapter adapter_;
+};
+
+// A CPU on the flat 64 KiB bus (WatchBus over the core's Bus): the machines of
+// call mode (machine_6502.cpp, machine_sm83.cpp). Loading places the image's
+// chunks; the watch is the bus's hooked pages; a step is the core's own.
+template <class Derived, class Traits, class Bus>
+class FlatCpuMachine : public CpuMachine<Derived, Machine, Traits> {
+ public:
+  FlatCpuMachine() : cpu_(bus_) {}
 
   bool load(const AsmResult& image, std::string* error) override {
     // Power-on state for RAM and CPU, so a reload never carries the last run's
@@ -139,65 +243,20 @@ class CpuMachine : public Machine {
   void poke(uint16_t addr, uint8_t v) override { bus_.poke(addr, v); }
   const uint8_t* memory() const override { return bus_.ram().data(); }
 
-  CallResult call(uint16_t entry, uint64_t cycleBudget, AccessObserver* observer,
-                  const std::vector<bool>* breakpoints) override {
-    beginCall(entry);
-    return resume(cycleBudget, observer, breakpoints);
-  }
-
-  CallResult resume(uint64_t cycleBudget, AccessObserver* observer,
-                    const std::vector<bool>* breakpoints) override {
-    attach(observer);
-    typename Traits::RunLimits limits;
-    limits.sentinel = kSentinel;
-    limits.maxCycles = cycleBudget;
-    limits.breakpoints = breakpoints;
-    auto r = cpu_.runUntil(limits);
-    cpu_.setObserver(nullptr);
-    return reviewed({Traits::halt(r.reason), r.cycles, r.instructions, {}});
-  }
-
-  CallResult step(AccessObserver* observer) override {
-    if (cpu_.regs.pc == kSentinel) return reviewed({HaltKind::Returned, 0, 0, {}});
-    if (Traits::faulted(cpu_)) return reviewed({Traits::kFault, 0, 0, {}});
-    attach(observer);
-    unsigned c = cpu_.step();
-    cpu_.setObserver(nullptr);
-    if (Traits::faulted(cpu_)) return reviewed({Traits::kFault, c, 1, {}});
-    return reviewed({cpu_.regs.pc == kSentinel ? HaltKind::Returned : HaltKind::Stepped, c, 1, {}});
-  }
-
-  uint16_t pc() const override { return cpu_.regs.pc; }
-  uint16_t sentinel() const override { return kSentinel; }
-
   void setWatch(const std::vector<AddressRange>& ranges) override { bus_.setWatch(ranges); }
   void setWatchSink(AccessObserver* sink, bool reads) override { bus_.setSink(sink, reads); }
 
+  // The hooks CpuMachine calls.
+  typename Traits::Cpu& cpuRef() { return cpu_; }
+  const typename Traits::Cpu& cpuRef() const { return cpu_; }
+  const Bus& busRef() const { return bus_; }
+  auto runCpu(const typename Traits::Limits& limits) { return cpu_.runUntil(limits); }
+  CallResult stepCpu() { return {HaltKind::Stepped, cpu_.step(), 1, {}}; }
+  unsigned returnStack() const { return Traits::kCallStack; }
+
  protected:
-  typename Traits::Bus bus_;
+  Bus bus_;
   typename Traits::Cpu cpu_;
-
- private:
-  struct Adapter : Traits::Observer {
-    AccessObserver* target = nullptr;
-    void onAccess(uint16_t addr, uint8_t value, typename Traits::Access kind) override {
-      target->onAccess(addr, value, Traits::kind(kind));
-    }
-  };
-
-  // Only the rare ends (a return, a fault) are reviewed: the common Returned costs
-  // one opcode peek and a stack-pointer compare per call.
-  CallResult reviewed(CallResult r) const {
-    if (r.reason == HaltKind::Returned || r.reason == Traits::kFault) Traits::review(cpu_, bus_, r);
-    return r;
-  }
-
-  void attach(AccessObserver* observer) {
-    adapter_.target = observer;
-    cpu_.setObserver(observer ? &adapter_ : nullptr);
-  }
-
-  Adapter adapter_;
 };
 
 }  // namespace core::detail
