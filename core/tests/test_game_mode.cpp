@@ -162,6 +162,53 @@ TEST_P(EachGame, SeekRestoresOamAndVram) {
   EXPECT_TRUE(m.snapshot().sameAs(at40));
 }
 
+// One call of the routine run whole and stepped an instruction at a time (the
+// debugger's way) ends in the same state after the same cycles and
+// instructions, on the game machine and on its flat-bus twin alike (one
+// CpuMachine writes call, resume and step for both); a step at the sentinel
+// runs nothing and still says Returned. Checks the two paths against each other.
+TEST_P(EachGame, SteppedCallEndsWhereTheWholeCallEnds) {
+  const std::string game = GetParam();
+  REQUIRE_GAME(game);
+  if (needsCa65(game)) REQUIRE_CA65();  // the NES twins assemble with ca65 at run time
+  Scenario twinSc;
+  std::string error;
+  ASSERT_TRUE(loadScenario(test::repoFile("maps/game_" + game + ".scenario.json"), twinSc, &error))
+      << error;
+  Simulation twin, real;
+  ASSERT_TRUE(twin.build(twinSc, &error)) << error;
+  ASSERT_TRUE(real.build(loadGame(game), &error)) << error;
+  for (Simulation* sim : {&twin, &real}) {
+    const char* which = sim == &twin ? "flat twin" : "game machine";
+    ASSERT_TRUE(sim->simulate(&error)) << error;
+    ASSERT_TRUE(sim->seek(10, 0)) << which;
+    Machine& m = sim->machine();
+    const uint16_t entry = sim->entryOf(0);
+    const Snapshot start = m.snapshot();
+    const CallResult whole = m.call(entry, sim->scenario().manifest.cycleBudget, nullptr);
+    ASSERT_EQ(whole.reason, HaltKind::Returned) << which << ": " << whole.detail;
+    const Snapshot end = m.snapshot();
+    m.restore(start);
+    m.beginCall(entry);
+    uint64_t cycles = 0, instructions = 0;
+    CallResult r;
+    do {
+      r = m.step(nullptr);
+      cycles += r.cycles;
+      instructions += r.instructions;
+    } while (r.reason == HaltKind::Stepped && instructions < 1000000);
+    EXPECT_EQ(r.reason, HaltKind::Returned) << which << ": " << r.detail;
+    EXPECT_EQ(cycles, whole.cycles) << which;
+    EXPECT_EQ(instructions, whole.instructions) << which;
+    EXPECT_GT(instructions, 3u) << which;
+    EXPECT_TRUE(m.snapshot().sameAs(end)) << which;
+    r = m.step(nullptr);
+    EXPECT_EQ(r.reason, HaltKind::Returned) << which;
+    EXPECT_EQ(r.cycles, 0u) << which;
+    EXPECT_EQ(m.pc(), m.sentinel()) << which;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(TestGames, EachGame,
                          ::testing::Values("nrom_demo", "mmc1_demo", "gb_mbc1_demo"));
 
