@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/machine_common.h"
+#include "core/sim/machine.h"
 
 namespace core::detail {
 
@@ -235,8 +235,17 @@ class FlatCpuMachine : public CpuMachine<Derived, Machine, Traits> {
     // registers into a snapshot (recordings must be byte-identical run to run).
     Traits::resetCpu(cpu_);
     bus_.ram().fill(0);
-    return placeChunks(
-        image, [&](uint16_t a, uint8_t v) { bus_.poke(a, v); }, error);
+    for (const ImageChunk& c : image.chunks) {
+      if (c.address + (c.ram ? c.size : c.bytes.size()) > 0x10000) {
+        if (error) *error = "segment " + c.name + " runs past $FFFF";
+        return false;
+      }
+      if (c.ram)  // RAM chunks are cleared
+        for (uint32_t i = 0; i < c.size; ++i) bus_.poke(uint16_t(c.address + i), 0);
+      else
+        for (size_t i = 0; i < c.bytes.size(); ++i) bus_.poke(uint16_t(c.address + i), c.bytes[i]);
+    }
+    return true;
   }
 
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }

@@ -21,43 +21,6 @@ namespace core::detail {
 
 // ---- 6502 ----
 
-inline AccessKind toKind(emu6502::Access a) {
-  switch (a) {
-    case emu6502::Access::OpcodeFetch:
-      return AccessKind::Fetch;
-    case emu6502::Access::Operand:
-      return AccessKind::Operand;
-    case emu6502::Access::Read:
-      return AccessKind::Read;
-    case emu6502::Access::Write:
-      return AccessKind::Write;
-    case emu6502::Access::DummyRead:
-      return AccessKind::DummyRead;
-    case emu6502::Access::DummyWrite:
-      return AccessKind::DummyWrite;
-  }
-  return AccessKind::Read;
-}
-
-inline HaltKind toHalt(emu6502::HaltReason r) {
-  switch (r) {
-    case emu6502::HaltReason::Returned:
-      return HaltKind::Returned;
-    case emu6502::HaltReason::Breakpoint:
-      return HaltKind::Breakpoint;
-    case emu6502::HaltReason::InstructionBudget:
-      return HaltKind::InstructionBudget;
-    case emu6502::HaltReason::CycleBudget:
-      return HaltKind::CycleBudget;
-    case emu6502::HaltReason::Jam:
-      return HaltKind::Jam;
-    case emu6502::HaltReason::Loop:
-    case emu6502::HaltReason::None:
-      break;
-  }
-  return HaltKind::Stepped;
-}
-
 struct Traits6502 {
   using Cpu = emu6502::Cpu6502;
   using Observer = emu6502::BusObserver;
@@ -72,8 +35,41 @@ struct Traits6502 {
   static constexpr uint16_t kPushedReturn = kSentinel - 1;
   static constexpr int kReturnBias = 1;
 
-  static AccessKind kind(Access a) { return toKind(a); }
-  static HaltKind halt(emu6502::HaltReason r) { return toHalt(r); }
+  static AccessKind kind(Access a) {
+    switch (a) {
+      case emu6502::Access::OpcodeFetch:
+        return AccessKind::Fetch;
+      case emu6502::Access::Operand:
+        return AccessKind::Operand;
+      case emu6502::Access::Read:
+        return AccessKind::Read;
+      case emu6502::Access::Write:
+        return AccessKind::Write;
+      case emu6502::Access::DummyRead:
+        return AccessKind::DummyRead;
+      case emu6502::Access::DummyWrite:
+        return AccessKind::DummyWrite;
+    }
+    return AccessKind::Read;
+  }
+  static HaltKind halt(emu6502::HaltReason r) {
+    switch (r) {
+      case emu6502::HaltReason::Returned:
+        return HaltKind::Returned;
+      case emu6502::HaltReason::Breakpoint:
+        return HaltKind::Breakpoint;
+      case emu6502::HaltReason::InstructionBudget:
+        return HaltKind::InstructionBudget;
+      case emu6502::HaltReason::CycleBudget:
+        return HaltKind::CycleBudget;
+      case emu6502::HaltReason::Jam:
+        return HaltKind::Jam;
+      case emu6502::HaltReason::Loop:
+      case emu6502::HaltReason::None:
+        break;
+    }
+    return HaltKind::Stepped;
+  }
   static bool faulted(const Cpu& cpu) { return cpu.jammed(); }
   static void clearFault(Cpu& cpu) { cpu.clearJam(); }
   static void resetCpu(Cpu& cpu) {
@@ -163,43 +159,6 @@ struct Traits6502 {
 
 // ---- SM83 ----
 
-inline AccessKind toKind(emusm83::Access a) {
-  switch (a) {
-    case emusm83::Access::OpcodeFetch:
-      return AccessKind::Fetch;
-    case emusm83::Access::Operand:
-      return AccessKind::Operand;
-    case emusm83::Access::Read:
-      return AccessKind::Read;
-    case emusm83::Access::Write:
-      return AccessKind::Write;
-    case emusm83::Access::Internal:
-      return AccessKind::Internal;
-  }
-  return AccessKind::Read;
-}
-
-inline HaltKind toHalt(emusm83::HaltReason r) {
-  switch (r) {
-    case emusm83::HaltReason::Returned:
-      return HaltKind::Returned;
-    case emusm83::HaltReason::Breakpoint:
-      return HaltKind::Breakpoint;
-    case emusm83::HaltReason::InstructionBudget:
-      return HaltKind::InstructionBudget;
-    case emusm83::HaltReason::CycleBudget:
-      return HaltKind::CycleBudget;
-    case emusm83::HaltReason::Locked:
-      return HaltKind::Locked;
-    case emusm83::HaltReason::Stopped:
-      return HaltKind::Stopped;
-    case emusm83::HaltReason::Loop:
-    case emusm83::HaltReason::None:
-      break;
-  }
-  return HaltKind::Stepped;
-}
-
 struct TraitsSm83 {
   using Cpu = emusm83::CpuSm83;
   using Observer = emusm83::BusObserver;
@@ -214,8 +173,41 @@ struct TraitsSm83 {
   static constexpr uint16_t kPushedReturn = kSentinel;
   static constexpr int kReturnBias = 0;
 
-  static AccessKind kind(Access a) { return toKind(a); }
-  static HaltKind halt(emusm83::HaltReason r) { return toHalt(r); }
+  static AccessKind kind(Access a) {
+    switch (a) {
+      case emusm83::Access::OpcodeFetch:
+        return AccessKind::Fetch;
+      case emusm83::Access::Operand:
+        return AccessKind::Operand;
+      case emusm83::Access::Read:
+        return AccessKind::Read;
+      case emusm83::Access::Write:
+        return AccessKind::Write;
+      case emusm83::Access::Internal:
+        return AccessKind::Internal;
+    }
+    return AccessKind::Read;
+  }
+  static HaltKind halt(emusm83::HaltReason r) {
+    switch (r) {
+      case emusm83::HaltReason::Returned:
+        return HaltKind::Returned;
+      case emusm83::HaltReason::Breakpoint:
+        return HaltKind::Breakpoint;
+      case emusm83::HaltReason::InstructionBudget:
+        return HaltKind::InstructionBudget;
+      case emusm83::HaltReason::CycleBudget:
+        return HaltKind::CycleBudget;
+      case emusm83::HaltReason::Locked:
+        return HaltKind::Locked;
+      case emusm83::HaltReason::Stopped:
+        return HaltKind::Stopped;
+      case emusm83::HaltReason::Loop:
+      case emusm83::HaltReason::None:
+        break;
+    }
+    return HaltKind::Stepped;
+  }
   static bool faulted(const Cpu& cpu) { return cpu.locked(); }
   static void clearFault(Cpu& cpu) { cpu.clearLock(); }  // also ends a HALT
   static void resetCpu(Cpu& cpu) { cpu.setState(emusm83::CpuState{}); }
