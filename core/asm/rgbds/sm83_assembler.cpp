@@ -87,15 +87,9 @@ void Assembler::processLine(const SrcLine& line) {
   // An ELIF after a taken branch is never evaluated, and rgbasm does not expand its
   // macro arguments either: `IF _NARG < 2 ... ELIF \2` works with one argument.
   if (!contexts_.empty() && contexts_.inIf() && contexts_.lastIf().taken &&
-      !contexts_.lastIf().seenElse) {
-    size_t i = 0;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    size_t j = i;
-    while (j < text.size() && Lexer::isIdentChar(text[j])) ++j;
-    if (keyword(text.substr(i, j - i)) == Kw::ELIF) {
-      contexts_.lastIf().active = false;
-      return;
-    }
+      !contexts_.lastIf().seenElse && firstKeyword(text) == Kw::ELIF) {
+    contexts_.lastIf().active = false;
+    return;
   }
   if (text.find('\\') != std::string_view::npos) {
     if (!macros_.substitute(text, lineBuf_, contexts_.args(), contexts_.unique()) ||

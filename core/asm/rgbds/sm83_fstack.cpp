@@ -4,22 +4,9 @@
 #include <filesystem>
 
 #include "core/asm/rgbds/sm83_keywords.h"
-#include "core/asm/rgbds/sm83_lexer.h"
 #include "core/util/files.h"
 
 namespace core::sm83 {
-
-namespace {
-
-std::string_view firstWord(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-  size_t j = i;
-  while (j < s.size() && Lexer::isIdentChar(s[j])) ++j;
-  return s.substr(i, j - i);
-}
-
-}  // namespace
 
 void ContextStack::beginUnit() {
   contexts_.clear();
@@ -235,7 +222,7 @@ void ContextStack::checkIfBalance(size_t depth) {
 }
 
 bool ContextStack::skipLine(const SrcLine& line) {
-  Kw k = keyword(firstWord(line.text));
+  Kw k = firstKeyword(line.text);
   if (k == Kw::IF) {
     ++skipNest_;
   } else if (k == Kw::ENDC) {
@@ -250,7 +237,7 @@ bool ContextStack::skipLine(const SrcLine& line) {
 // ---------------------------------------------------------------- MACRO and REPT bodies
 
 void ContextStack::captureLine(const SrcLine& line) {
-  Kw k = keyword(firstWord(line.text));
+  Kw k = firstKeyword(line.text);
   if (capture_.kind == Capture::Macro) {
     if (k == Kw::ENDM) return finishCapture();
   } else if (k == Kw::REPT || k == Kw::FOR) {

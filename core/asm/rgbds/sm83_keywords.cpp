@@ -3,6 +3,8 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "core/asm/rgbds/sm83_lexer.h"
+
 namespace core::sm83 {
 
 Kw keyword(std::string_view w) {
@@ -127,6 +129,14 @@ Kw keyword(std::string_view w) {
   };
   auto it = kTable.find(std::string_view(buf, w.size()));
   return it == kTable.end() ? Kw::None : it->second;
+}
+
+Kw firstKeyword(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  size_t j = i;
+  while (j < s.size() && Lexer::isIdentChar(s[j])) ++j;
+  return keyword(s.substr(i, j - i));
 }
 
 }  // namespace core::sm83

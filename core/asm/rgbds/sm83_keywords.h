@@ -127,6 +127,9 @@ enum class Kw : uint8_t {
   FRAGMENT,
 };
 Kw keyword(std::string_view word);
+// The keyword a source line starts with (after blanks), or Kw::None; how blocks being
+// captured or skipped find their ENDM, ENDR, ELIF, ELSE and ENDC.
+Kw firstKeyword(std::string_view line);
 inline bool isMnemonic(Kw k) {
   return k != Kw::None && k <= Kw::kLastMnemonic;
 }
