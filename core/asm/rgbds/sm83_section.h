@@ -50,7 +50,9 @@ class Sections {
   bool inLoad() const { return load_.section >= 0; }
   void endLoad();  // ENDL; also restores the label scope of before LOAD
   // Where a label defined now goes: the section (-1: none) and the offset in it.
-  int labelSection() const { return load_.section >= 0 ? load_.section : section_; }
+  int labelSection() const {
+    return section_ < 0 ? -1 : load_.section >= 0 ? load_.section : section_;
+  }
   int32_t labelOffset() const {
     return static_cast<int32_t>(load_.section >= 0 ? loadOffset(size()) : size());
   }
