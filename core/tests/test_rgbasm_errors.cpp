@@ -390,3 +390,14 @@ TEST(RgbasmErrors, IncludeOfABinaryFileNamesItsFirstNulByte) {
             std::string::npos)
       << r.diagnosticsText();
 }
+
+// ENDSECTION inside a LOAD block leaves no section for labels: a label there is an
+// error, not an address in the LOAD section (pins today's behaviour; the split of the
+// assembler by state owner lost it once, and a differential run against the old
+// assembler caught it).
+TEST(RgbasmErrors, ALabelAfterEndsectionInALoadBlockIsOutsideOfASection) {
+  expectError("SECTION \"C\", ROM0\n    LOAD \"R\", HRAM\n    ENDSECTION\nLate:\n",
+              "main.asm:4:1: error: label 'Late' defined outside of a SECTION");
+  expectError("SECTION \"C\", ROM0\n    LOAD \"R\", HRAM\n    ENDSECTION\n:\n",
+              "main.asm:4:1: error: anonymous label defined outside of a SECTION");
+}

@@ -1,5 +1,7 @@
-// Directives of the built-in SM83 assembler: sections, data, symbols,
-// conditionals, REPT/FOR, macros, files and assertions.
+// Directives of the built-in SM83 assembler's statement dispatcher: each is parsed
+// here and handed to the owner of the state it changes (sections, symbols, the
+// context stack, macros). OPT, LOAD, ALIGN and the charmap directives are in
+// sm83_options.cpp.
 #include <algorithm>
 
 #include "core/asm/rgbds/sm83_assembler.h"
@@ -16,58 +18,11 @@ std::string hex(uint32_t v, int digits) {
   return s;
 }
 
-int32_t applyCompound(Op op, int32_t a, int32_t b, bool& ok) {
-  const uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
-  ok = true;
-  switch (op) {
-    case Op::Plus:
-      return static_cast<int32_t>(ua + ub);
-    case Op::Minus:
-      return static_cast<int32_t>(ua - ub);
-    case Op::Mul:
-      return static_cast<int32_t>(ua * ub);
-    case Op::Div:
-    case Op::Mod: {
-      if (b == 0) {
-        ok = false;
-        return a;
-      }
-      // Floor division, like rgbasm's `/` and `%`.
-      int64_t q = static_cast<int64_t>(a) / b, m = static_cast<int64_t>(a) % b;
-      if (m != 0 && ((m < 0) != (b < 0))) --q, m += b;
-      return static_cast<int32_t>(static_cast<uint32_t>(op == Op::Div ? q : m));
-    }
-    case Op::Shl:
-      return b >= 32 || b < 0 ? 0 : static_cast<int32_t>(ua << b);
-    case Op::Shr:
-      return b >= 32 || b < 0 ? (a < 0 ? -1 : 0) : a >> b;
-    case Op::And:
-      return a & b;
-    case Op::Or:
-      return a | b;
-    case Op::Xor:
-      return a ^ b;
-    default:
-      ok = false;
-      return a;
-  }
-}
-
 }  // namespace
-
-const RegionInfo& regionInfo(SectionType t) {
-  static const RegionInfo kRegions[] = {
-      {"ROM0", 0x0000, 0x4000, 0, 0, true},   {"ROMX", 0x4000, 0x4000, 1, 511, true},
-      {"VRAM", 0x8000, 0x2000, 0, 1, false},  {"SRAM", 0xA000, 0x2000, 0, 15, false},
-      {"WRAM0", 0xC000, 0x1000, 0, 0, false}, {"WRAMX", 0xD000, 0x1000, 1, 7, false},
-      {"OAM", 0xFE00, 0x00A0, 0, 0, false},   {"HRAM", 0xFF80, 0x007F, 0, 0, false},
-  };
-  return kRegions[static_cast<size_t>(t)];
-}
 
 void Assembler::directive(Kw kw, const Token& t) {
   const int col = t.col();
-  pos_.col = col;
+  rep_.pos.col = col;
   switch (kw) {
     case Kw::SECTION:
       return dirSection(false);
@@ -102,22 +57,15 @@ void Assembler::directive(Kw kw, const Token& t) {
       return dirAssert(false, col);
     case Kw::STATIC_ASSERT:
       return dirAssert(true, col);
-    case Kw::BREAK: {
+    case Kw::BREAK:
       if (!expectEnd()) return;
-      if (contexts_.empty() || contexts_.back().kind != CtxKind::Rept)
-        return error(col, "BREAK used outside of a REPT or FOR block");
-      Context& c = contexts_.back();
-      ifs_.resize(std::min(ifs_.size(), c.ifDepth));
-      skipNest_ = 0;
-      c.remaining = 1;
-      c.next = c.lines->size();
+      if (!contexts_.breakRept()) return error(col, "BREAK used outside of a REPT or FOR block");
       return;
-    }
     case Kw::SHIFT: {
       int32_t n = 1;
       if (lx_.peek().kind != Tok::End && !constExpr(n, "SHIFT")) return;
       if (!expectEnd()) return;
-      MacroArgs* a = currentArgs();
+      MacroArgs* a = contexts_.args();
       if (!a) return error(col, "SHIFT used outside of a macro");
       int64_t s = static_cast<int64_t>(a->shift) + n;
       if (s < 0 || s > static_cast<int64_t>(a->args.size()))
@@ -127,53 +75,8 @@ void Assembler::directive(Kw kw, const Token& t) {
     }
     case Kw::EXPORT:
     case Kw::GLOBAL:
-    case Kw::PURGE: {
-      lx_.setExpand(false);
-      const Kw def = lx_.peek().kind == Tok::Ident ? keyword(lx_.text(lx_.peek())) : Kw::None;
-      if (kw == Kw::EXPORT && (def == Kw::DEF || def == Kw::REDEF)) {
-        // rgbds 1.0 `EXPORT DEF NAME EQU 5`: define, then export.
-        lx_.next();
-        Token n = lx_.next();
-        if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name after DEF");
-        const std::string name(lx_.text(n));
-        definition(n, name, def == Kw::REDEF);
-        std::string full, err;
-        if (!fullName(name, full, err)) return;
-        if (int idx = findSymbol(full); idx >= 0 && symbolAt(idx).kind != SymKind::Undefined)
-          symbolAt(idx).exported = true;
-        return;
-      }
-      lx_.setExpand(true);
-      for (;;) {
-        lx_.setExpand(false);
-        Token n = lx_.next();
-        lx_.setExpand(true);
-        if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name");
-        std::string full, err;
-        if (!fullName(lx_.text(n), full, err)) return error(n.col(), err);
-        if (kw == Kw::PURGE) {
-          if (macros_.erase(std::string(lx_.text(n)))) {
-            if (lx_.peek().kind != Tok::Comma) break;
-            lx_.next();
-            continue;
-          }
-          int idx = findSymbol(full);
-          if (idx < 0 || symbolAt(idx).kind == SymKind::Undefined)
-            return error(n.col(), "cannot PURGE '" + full + "': not defined");
-          Symbol& s = symbolAt(idx);
-          if (s.kind == SymKind::Label) return error(n.col(), "cannot PURGE label '" + full + "'");
-          if (s.kind == SymKind::Equs) --equsCount_;
-          s.kind = SymKind::Undefined;
-          s.text.clear();
-        } else {
-          symbolAt(getSymbol(full)).exported = true;
-        }
-        if (lx_.peek().kind != Tok::Comma) break;
-        lx_.next();
-      }
-      expectEnd();
-      return;
-    }
+    case Kw::PURGE:
+      return dirSymbols(kw);
     case Kw::PRINT:
     case Kw::PRINTLN:
     case Kw::PRINTT:
@@ -190,41 +93,30 @@ void Assembler::directive(Kw kw, const Token& t) {
       if (!readString(msg, kw == Kw::WARN ? "WARN" : "FAIL") || !expectEnd()) return;
       if (kw == Kw::WARN) return warning(col, msg);
       error(col, msg);
-      fatal_ = true;
+      rep_.stop();
       return;
     }
     case Kw::PUSHS:
-      if (!expectEnd()) return;
-      sectionStack_.push_back(section_);
-      section_ = -1;
+      if (expectEnd()) sections_.pushSection();
       return;
     case Kw::POPS:
-      if (!expectEnd()) return;
-      if (sectionStack_.empty()) return error(col, "POPS without PUSHS");
-      section_ = sectionStack_.back();
-      sectionStack_.pop_back();
+      if (expectEnd()) sections_.popSection(col);
       return;
     case Kw::ENDSECTION:
-      if (!expectEnd()) return;
-      section_ = -1;
+      if (expectEnd()) sections_.endSection();
       return;
-    case Kw::CHARMAP: {
-      std::string from;
-      int32_t v = 0;
-      if (!readString(from, "CHARMAP")) return;
-      if (lx_.next().kind != Tok::Comma) return error(col, "CHARMAP needs a string and a value");
-      if (!constExpr(v, "CHARMAP") || !expectEnd()) return;
-      if (from.empty()) return error(col, "CHARMAP needs a non-empty string");
-      charmap_[from] = static_cast<uint8_t>(v);
-      charmapMaxLen_ = std::max(charmapMaxLen_, from.size());
-      return;
-    }
+    case Kw::CHARMAP:
+    case Kw::NEWCHARMAP:
+    case Kw::SETCHARMAP:
+    case Kw::PUSHC:
+    case Kw::POPC:
+      return dirCharmap(kw, col);
     case Kw::RSRESET:
-      if (expectEnd()) rs_ = 0;
+      if (expectEnd()) syms_.setRs(0);
       return;
     case Kw::RSSET: {
       int32_t v = 0;
-      if (constExpr(v, "RSSET") && expectEnd()) rs_ = v;
+      if (constExpr(v, "RSSET") && expectEnd()) syms_.setRs(v);
       return;
     }
     case Kw::EQU:
@@ -232,104 +124,64 @@ void Assembler::directive(Kw kw, const Token& t) {
     case Kw::RB:
     case Kw::RW:
       return error(col, std::string(lx_.text(t)) + " needs a symbol name before it");
-    case Kw::NEWCHARMAP:
-    case Kw::SETCHARMAP:
-    case Kw::PUSHC:
-    case Kw::POPC:
-      return dirCharmapSwitch(kw, col);
     case Kw::UNION:
     case Kw::NEXTU:
     case Kw::ENDU:
       if (!expectEnd()) return;
-      return dirUnion(kw, col);
+      return sections_.unionBlock(kw == Kw::UNION, kw == Kw::ENDU, col);
     case Kw::ALIGN:
       return dirAlign(col);
     case Kw::LOAD:
       return dirLoad(col);
     case Kw::ENDL:
       if (!expectEnd()) return;
-      if (load_.section < 0) return error(col, "ENDL without LOAD");
-      return endLoad();
+      if (!sections_.inLoad()) return error(col, "ENDL without LOAD");
+      return sections_.endLoad();
     default:
       return error(col, "unexpected '" + std::string(lx_.text(t)) + "'");
   }
 }
 
-bool Assembler::readString(std::string& out, const char* what) {
-  ExprParser p(lx_, *this);
-  const Token& next = lx_.peek();
-  const bool raw = next.kind == Tok::Ident && next.pos > 0 && lx_.buffer()[next.pos - 1] == '#';
-  if (raw || p.atString()) {
-    if (p.parseString(out)) return true;
-    error(p.errorCol(), p.error());
-    return false;
-  }
-  Token t = lx_.next();
-  if (t.kind == Tok::Error)
-    error(t.col(), t.str);
-  else
-    error(t.col(), std::string(what) + " needs a quoted string");
-  return false;
-}
-
-std::string Assembler::charmapped(const std::string& s) const {
-  if (charmap_.empty()) return s;
-  std::string out;
-  for (size_t i = 0; i < s.size();) {
-    size_t len = std::min(charmapMaxLen_, s.size() - i);
-    for (; len > 0; --len) {
-      auto it = charmap_.find(std::string_view(s).substr(i, len));
-      if (it != charmap_.end()) {
-        out += static_cast<char>(it->second);
-        break;
-      }
-    }
-    if (len == 0) {
-      out += s[i];
-      len = 1;
-    }
-    i += len;
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- symbols
 
-void Assembler::defineConstant(const std::string& full, SymKind kind, int32_t value,
-                               std::string text, bool redef, int col) {
-  Symbol& s = symbolAt(getSymbol(full));
-  auto where = [&]() {
-    SourceLoc l = prog_.loc(s.defined);
-    return l.file + ":" + std::to_string(l.line);
-  };
-  if (s.builtin && s.kind != SymKind::Undefined && !redef)
-    return error(col, "'" + full + "' is already defined on the command line");
-  switch (s.kind) {
-    case SymKind::Undefined:
-      break;
-    case SymKind::Label:
-      return error(col, "'" + full + "' is already defined as a label at " + where());
-    case SymKind::Var:
-      if (kind != SymKind::Var && !redef)
-        return error(col, "'" + full + "' is already defined as a variable at " + where());
-      break;
-    case SymKind::Equ:
-    case SymKind::Equs:
-      if (!redef || kind != s.kind)
-        return error(col, "'" + full + "' is already defined at " + where());
-      break;
+void Assembler::dirSymbols(Kw kw) {
+  lx_.setExpand(false);
+  const Kw def = lx_.peek().kind == Tok::Ident ? keyword(lx_.text(lx_.peek())) : Kw::None;
+  if (kw == Kw::EXPORT && (def == Kw::DEF || def == Kw::REDEF)) {
+    // rgbds 1.0 `EXPORT DEF NAME EQU 5`: define, then export.
+    lx_.next();
+    Token n = lx_.next();
+    if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name after DEF");
+    const std::string name(lx_.text(n));
+    definition(n, name, def == Kw::REDEF);
+    std::string full, err;
+    if (!syms_.fullName(name, full, err)) return;
+    if (int idx = syms_.find(full); idx >= 0 && syms_.at(idx).kind != SymKind::Undefined)
+      syms_.at(idx).exported = true;
+    return;
   }
-  if (s.kind == SymKind::Equs) --equsCount_;
-  if (kind == SymKind::Equs) ++equsCount_;
-  s.kind = kind;
-  s.value = value;
-  s.text = std::move(text);
-  s.defined = SrcPos{pos_.file, pos_.line, col};
+  lx_.setExpand(true);
+  for (;;) {
+    lx_.setExpand(false);
+    Token n = lx_.next();
+    lx_.setExpand(true);
+    if (n.kind != Tok::Ident) return error(n.col(), "expected a symbol name");
+    std::string full, err;
+    if (!syms_.fullName(lx_.text(n), full, err)) return error(n.col(), err);
+    if (kw == Kw::PURGE) {
+      if (!macros_.purge(std::string(lx_.text(n))) && !syms_.purge(full, n.col())) return;
+    } else {
+      syms_.exportSymbol(full);
+    }
+    if (lx_.peek().kind != Tok::Comma) break;
+    lx_.next();
+  }
+  expectEnd();
 }
 
 void Assembler::definition(const Token& nameTok, std::string_view name, bool redef) {
   std::string full, err;
-  if (!fullName(name, full, err)) return error(nameTok.col(), err);
+  if (!syms_.fullName(name, full, err)) return error(nameTok.col(), err);
   const int col = nameTok.col();
   Token k = lx_.next();
   lx_.setExpand(true);
@@ -339,56 +191,56 @@ void Assembler::definition(const Token& nameTok, std::string_view name, bool red
     case Kw::EQUS: {
       std::string text;
       if (readString(text, "EQUS") && expectEnd())
-        defineConstant(full, SymKind::Equs, 0, std::move(text), redef, col);
+        syms_.defineConstant(full, SymKind::Equs, 0, std::move(text), redef, col);
       return;
     }
     case Kw::EQU:
-      if (constExpr(v, "EQU") && expectEnd()) defineConstant(full, SymKind::Equ, v, {}, redef, col);
+      if (constExpr(v, "EQU") && expectEnd())
+        syms_.defineConstant(full, SymKind::Equ, v, {}, redef, col);
       return;
     case Kw::SET:
-      if (constExpr(v, "SET") && expectEnd()) defineConstant(full, SymKind::Var, v, {}, redef, col);
+      if (constExpr(v, "SET") && expectEnd())
+        syms_.defineConstant(full, SymKind::Var, v, {}, redef, col);
       return;
     case Kw::RB:
-      return dirRs(1, full, col);
     case Kw::RW:
-      return dirRs(2, full, col);
-    case Kw::RL:
-      return dirRs(4, full, col);
+    case Kw::RL: {
+      int32_t count = 1;
+      if (lx_.peek().kind != Tok::End && !constExpr(count, "RB/RW")) return;
+      if (!expectEnd()) return;
+      return syms_.defineRs(full, kk == Kw::RB ? 1 : kk == Kw::RW ? 2 : 4, count, col);
+    }
     default:
       break;
   }
   if (k.kind == Tok::Op && k.op == Op::Assign) {
-    if (constExpr(v, "=") && expectEnd()) defineConstant(full, SymKind::Var, v, {}, redef, col);
+    if (constExpr(v, "=") && expectEnd())
+      syms_.defineConstant(full, SymKind::Var, v, {}, redef, col);
     return;
   }
-  if (k.kind == Tok::Op && compoundBase(k.op) != Op::None) {
-    int idx = findSymbol(full);
-    if (idx < 0 || symbolAt(idx).kind != SymKind::Var)
-      return error(col, "'" + full + "' must be a variable defined with = or SET first");
-    if (!constExpr(v, "assignment") || !expectEnd()) return;
-    bool ok = true;
-    int32_t result = applyCompound(compoundBase(k.op), symbolAt(idx).value, v, ok);
-    if (!ok) return error(k.col(), "division by zero");
-    defineConstant(full, SymKind::Var, result, {}, redef, col);
-    return;
-  }
+  if (k.kind == Tok::Op && compoundBase(k.op) != Op::None)
+    return compoundAssignment(full, k, col, redef);
   error(k.col(), "expected EQU, EQUS, =, SET, RB or RW after '" + full + "'");
 }
 
-void Assembler::dirRs(int width, const std::string& name, int col) {
-  int32_t count = 1;
-  if (lx_.peek().kind != Tok::End && !constExpr(count, "RB/RW")) return;
-  if (!expectEnd()) return;
-  defineConstant(name, SymKind::Equ, rs_, {}, false, col);
-  // _RS wraps at 32 bits, with the arithmetic `+=` and `*=` use (a huge count is no crash).
-  bool ok = true;
-  rs_ = applyCompound(Op::Plus, rs_, applyCompound(Op::Mul, count, width, ok), ok);
+// `x op= value` is `x = x op (value)`, evaluated by the one expression evaluator
+// (as rgbasm builds the same RPN for both), so `DEF x <<= -1` is `x << -1`.
+void Assembler::compoundAssignment(const std::string& full, const Token& opTok, int col,
+                                   bool redef) {
+  int idx = syms_.find(full);
+  if (idx < 0 || syms_.at(idx).kind != SymKind::Var)
+    return error(col, "'" + full + "' must be a variable defined with = or SET first");
+  Expr e;
+  if (!parseExpr(e)) return;
+  compoundExpr(e, syms_.at(idx).value, compoundBase(opTok.op), opTok.col());
+  int32_t v = 0;
+  if (constValueOf(e, v, "assignment") && expectEnd())
+    syms_.defineConstant(full, SymKind::Var, v, {}, redef, col);
 }
 
 // ---------------------------------------------------------------- sections and data
 
-void Assembler::dirSection(bool fragment) {
-  if (load_.section >= 0) endLoad();
+bool Assembler::parseSection(bool fragment, Section& sec, int& nameCol) {
   Token t = lx_.next();
   bool isUnion = false;
   if (t.kind == Tok::Ident && keyword(lx_.text(t)) == Kw::UNION) {
@@ -399,33 +251,34 @@ void Assembler::dirSection(bool fragment) {
     fragment = true;
     t = lx_.next();
   }
-  if (t.kind != Tok::String) return error(t.col(), "SECTION needs a quoted name");
-  const std::string name = t.str;
-  const int nameCol = t.col();
-  if (lx_.next().kind != Tok::Comma) return error(nameCol, "SECTION needs a type after the name");
+  auto fail = [&](int at, std::string msg) {
+    error(at, std::move(msg));
+    return false;
+  };
+  if (t.kind != Tok::String) return fail(t.col(), "SECTION needs a quoted name");
+  nameCol = t.col();
+  sec.name = t.str;
+  if (lx_.next().kind != Tok::Comma) return fail(nameCol, "SECTION needs a type after the name");
   Token ty = lx_.next();
   const Kw tk = ty.kind == Tok::Ident ? keyword(lx_.text(ty)) : Kw::None;
   if (tk < Kw::ROM0 || tk > Kw::HRAM)
-    return error(ty.col(),
-                 "expected a section type (ROM0, ROMX, VRAM, SRAM, WRAM0, WRAMX, OAM, HRAM)");
-  Section sec;
-  sec.name = name;
+    return fail(ty.col(),
+                "expected a section type (ROM0, ROMX, VRAM, SRAM, WRAM0, WRAMX, OAM, HRAM)");
   sec.type = static_cast<SectionType>(static_cast<int>(tk) - static_cast<int>(Kw::ROM0));
-  sec.unit = unitIdx_;
   sec.fragment = fragment;
-  sec.pos = SrcPos{pos_.file, pos_.line, nameCol};
+  sec.pos = rep_.at(nameCol);
   const RegionInfo& region = regionInfo(sec.type);
   int32_t v = 0;
   if (lx_.peek().kind == Tok::LBracket) {
     lx_.next();
     int col = lx_.peek().col();
-    if (!constExpr(v, "a section address")) return;
-    if (lx_.next().kind != Tok::RBracket) return error(col, "expected ']'");
+    if (!constExpr(v, "a section address")) return false;
+    if (lx_.next().kind != Tok::RBracket) return fail(col, "expected ']'");
     if (v < static_cast<int32_t>(region.start) ||
         v >= static_cast<int32_t>(region.start + region.size))
-      return error(col, "address " + hex(static_cast<uint32_t>(v), 4) + " is outside " +
-                            region.name + " (" + hex(region.start, 4) + "-" +
-                            hex(region.start + region.size - 1, 4) + ")");
+      return fail(col, "address " + hex(static_cast<uint32_t>(v), 4) + " is outside " +
+                           region.name + " (" + hex(region.start, 4) + "-" +
+                           hex(region.start + region.size - 1, 4) + ")");
     sec.fixedAddress = v;
   }
   while (lx_.peek().kind == Tok::Comma) {
@@ -433,70 +286,48 @@ void Assembler::dirSection(bool fragment) {
     Token opt = lx_.next();
     const Kw ok = opt.kind == Tok::Ident ? keyword(lx_.text(opt)) : Kw::None;
     if ((ok != Kw::BANK && ok != Kw::ALIGN) || lx_.next().kind != Tok::LBracket)
-      return error(opt.col(), "expected BANK[n] or ALIGN[n]");
-    if (!constExpr(v, ok == Kw::BANK ? "BANK[]" : "ALIGN[]")) return;
+      return fail(opt.col(), "expected BANK[n] or ALIGN[n]");
+    if (!constExpr(v, ok == Kw::BANK ? "BANK[]" : "ALIGN[]")) return false;
     if (ok == Kw::BANK) {
       if (region.minBank == region.maxBank)
-        return error(opt.col(), std::string(region.name) + " sections cannot have a BANK");
+        return fail(opt.col(), std::string(region.name) + " sections cannot have a BANK");
       if (v < region.minBank || v > region.maxBank)
-        return error(opt.col(), "bank " + std::to_string(v) + " is outside " + region.name + " (" +
-                                    std::to_string(region.minBank) + "-" +
-                                    std::to_string(region.maxBank) + ")");
+        return fail(opt.col(), "bank " + std::to_string(v) + " is outside " + region.name + " (" +
+                                   std::to_string(region.minBank) + "-" +
+                                   std::to_string(region.maxBank) + ")");
       sec.fixedBank = v;
     } else {
-      if (v < 0 || v > 16) return error(opt.col(), "ALIGN must be between 0 and 16");
+      if (v < 0 || v > 16) return fail(opt.col(), "ALIGN must be between 0 and 16");
       sec.alignBits = v;
       if (lx_.peek().kind == Tok::Comma) {
         lx_.next();
-        if (!constExpr(v, "the ALIGN offset")) return;
+        if (!constExpr(v, "the ALIGN offset")) return false;
         if (v < 0 || v >= (1 << sec.alignBits))
-          return error(opt.col(), "ALIGN offset must be below the alignment");
+          return fail(opt.col(), "ALIGN offset must be below the alignment");
         sec.alignOffset = static_cast<uint32_t>(v);
       }
     }
-    if (lx_.next().kind != Tok::RBracket) return error(opt.col(), "expected ']'");
+    if (lx_.next().kind != Tok::RBracket) return fail(opt.col(), "expected ']'");
   }
-  if (!expectEnd()) return;
-  if (isUnion && regionInfo(sec.type).rom)
-    return error(nameCol, std::string("SECTION UNION is only allowed in RAM, not ") +
-                              regionInfo(sec.type).name);
+  if (!expectEnd()) return false;
   sec.isUnion = isUnion;
-  if (sec.fixedAddress >= 0 && sec.alignBits > 0 &&
-      (static_cast<uint32_t>(sec.fixedAddress) & ((1u << sec.alignBits) - 1)) != sec.alignOffset)
-    return error(nameCol, "section address " + hex(static_cast<uint32_t>(sec.fixedAddress), 4) +
-                              " does not satisfy its ALIGN");
-  for (size_t i = 0; i < prog_.sections.size(); ++i) {
-    Section& other = prog_.sections[i];
-    if (other.name != name) continue;
-    if (fragment && other.fragment && other.type == sec.type) {
-      // Another file's piece is a separate Section here; the linker appends it.
-      if (other.unit != unitIdx_) continue;
-      section_ = static_cast<int>(i);
-      return;
-    }
-    if (isUnion && other.isUnion && other.type == sec.type) {
-      // Every SECTION UNION piece starts at the union's start; it ends at the biggest.
-      other.unionMax = std::max(other.unionMax, other.size);
-      other.size = 0;
-      section_ = static_cast<int>(i);
-      return;
-    }
-    SourceLoc l = prog_.loc(other.pos);
-    error(nameCol,
-          "section '" + name + "' is already defined at " + l.file + ":" + std::to_string(l.line));
-    break;
-  }
-  section_ = static_cast<int>(prog_.sections.size());
-  prog_.sections.push_back(std::move(sec));
+  return true;
+}
+
+void Assembler::dirSection(bool fragment) {
+  if (sections_.inLoad()) sections_.endLoad();
+  Section sec;
+  int nameCol = 0;
+  if (parseSection(fragment, sec, nameCol)) sections_.openSection(std::move(sec), nameCol);
 }
 
 void Assembler::dirData(int width) {
-  const int col = pos_.col;
-  if (section_ < 0) return error(col, "data outside of a SECTION");
-  const Section& sec = prog_.sections[static_cast<size_t>(section_)];
+  const int col = rep_.pos.col;
+  if (!sections_.open()) return error(col, "data outside of a SECTION");
+  const Section& sec = sections_.cur();
   const bool rom = regionInfo(sec.type).rom;
   if (lx_.peek().kind == Tok::End) {
-    grow(static_cast<uint32_t>(width), col);  // reserves (RAM) or pads with zeros (ROM)
+    sections_.grow(static_cast<uint32_t>(width), col);  // reserves (RAM) or pads with zeros (ROM)
     return;
   }
   if (!rom)
@@ -515,21 +346,21 @@ void Assembler::dirData(int width) {
       if (!p.parseString(str)) return error(p.errorCol(), p.error());
       Tok after = lx_.peek().kind;
       if (after == Tok::Comma || after == Tok::End) {
-        for (char c : charmapped(str)) {
+        for (char c : charmaps_.map(str)) {
           e.clear();
           e.ops.push_back({ExprKind::Num, static_cast<uint8_t>(c), 0, strCol});
-          emitValue(kind, e, strCol);
+          sections_.emitValue(kind, e, strCol);
         }
       } else {
         lx_.restore(s);
         if (!parseExpr(e)) return;
-        emitValue(kind, e, e.col);
+        sections_.emitValue(kind, e, e.col);
       }
     } else {
       if (!parseExpr(e)) return;
-      emitValue(kind, e, e.col);
+      sections_.emitValue(kind, e, e.col);
     }
-    if (fatal_) return;
+    if (rep_.fatal()) return;
     if (lx_.peek().kind != Tok::Comma) break;
     lx_.next();
   }
@@ -537,8 +368,8 @@ void Assembler::dirData(int width) {
 }
 
 void Assembler::dirDs() {
-  const int col = pos_.col;
-  if (section_ < 0) return error(col, "ds outside of a SECTION");
+  const int col = rep_.pos.col;
+  if (!sections_.open()) return error(col, "ds outside of a SECTION");
   int32_t count = 0;
   const Token& first = lx_.peek();
   const int countCol = first.col();
@@ -552,18 +383,7 @@ void Assembler::dirDs() {
       if (!constExpr(ofs, "the ALIGN offset")) return;
     }
     if (lx_.next().kind != Tok::RBracket) return error(countCol, "expected ']'");
-    if (bits < 0 || bits > 16 || ofs < 0 || ofs >= (1 << bits))
-      return error(countCol, "bad ALIGN in ds");
-    const Section& sec = prog_.sections[static_cast<size_t>(section_)];
-    uint32_t base;
-    if (sec.fixedAddress >= 0)
-      base = static_cast<uint32_t>(sec.fixedAddress);
-    else if (sec.alignBits >= bits)
-      base = sec.alignOffset;
-    else
-      return error(countCol, "ds ALIGN needs a fixed-address section or one aligned as much");
-    const uint32_t mask = (1u << bits) - 1;
-    count = static_cast<int32_t>((static_cast<uint32_t>(ofs) - (base + sec.size)) & mask);
+    if (!sections_.alignPadding(bits, ofs, countCol, count)) return;
   } else if (!constExpr(count, "ds")) {
     return;
   }
@@ -575,34 +395,33 @@ void Assembler::dirDs() {
     if (!parseExpr(fill.back())) return;
   }
   if (!expectEnd()) return;
-  const Section& sec = prog_.sections[static_cast<size_t>(section_)];
   if (fill.empty() || count == 0) {
-    grow(static_cast<uint32_t>(count), col);
+    sections_.grow(static_cast<uint32_t>(count), col);
     return;
   }
-  if (!regionInfo(sec.type).rom) return error(col, "ds in a RAM section cannot have fill values");
-  for (int32_t i = 0; i < count && !fatal_; ++i)
-    emitValue(PatchKind::Byte, fill[static_cast<size_t>(i) % fill.size()], fill[0].col);
+  if (!regionInfo(sections_.cur().type).rom)
+    return error(col, "ds in a RAM section cannot have fill values");
+  for (int32_t i = 0; i < count && !rep_.fatal(); ++i)
+    sections_.emitValue(PatchKind::Byte, fill[static_cast<size_t>(i) % fill.size()], fill[0].col);
 }
 
 // ---------------------------------------------------------------- control
 
 void Assembler::dirIf(Kw kw, int col) {
-  const size_t base = contexts_.empty() ? 0 : contexts_.back().ifDepth;
   if (kw == Kw::IF) {
     int32_t v = 0;
     bool ok = constExpr(v, "IF") && expectEnd();
     IfFrame f;
     f.active = f.taken = ok && v != 0;
-    f.pos = SrcPos{pos_.file, pos_.line, col};
-    ifs_.push_back(f);
+    f.pos = rep_.at(col);
+    contexts_.pushIf(f);
     return;
   }
   const char* name = kw == Kw::ELIF ? "ELIF" : kw == Kw::ELSE ? "ELSE" : "ENDC";
-  if (ifs_.size() <= base) return error(col, std::string(name) + " without IF");
-  IfFrame& f = ifs_.back();
+  if (!contexts_.inIf()) return error(col, std::string(name) + " without IF");
+  IfFrame& f = contexts_.lastIf();
   if (kw == Kw::ENDC) {
-    ifs_.pop_back();
+    contexts_.popIf();
     expectEnd();
     return;
   }
@@ -626,8 +445,8 @@ void Assembler::dirIf(Kw kw, int col) {
 void Assembler::dirRept(bool isFor, int col) {
   Capture c;
   c.kind = Capture::Rept;
-  c.pos = SrcPos{pos_.file, pos_.line, col};
-  c.level = contexts_.size();
+  c.pos = rep_.at(col);
+  c.level = contexts_.depth();
   c.body = std::make_shared<SrcLines>();
   if (!isFor) {
     int32_t n = 0;
@@ -640,7 +459,7 @@ void Assembler::dirRept(bool isFor, int col) {
     lx_.setExpand(true);
     if (name.kind != Tok::Ident) return error(name.col(), "FOR needs a variable name");
     std::string full, err;
-    if (!fullName(lx_.text(name), full, err)) return error(name.col(), err);
+    if (!syms_.fullName(lx_.text(name), full, err)) return error(name.col(), err);
     int32_t v[3] = {0, 0, 1};
     int n = 0;
     while (lx_.peek().kind == Tok::Comma && n < 3) {
@@ -653,8 +472,8 @@ void Assembler::dirRept(bool isFor, int col) {
     int64_t count = 0;
     if (step > 0 && stop > start) count = (stop - start + step - 1) / step;
     if (step < 0 && stop < start) count = (start - stop - step - 1) / -step;
-    int idx = getSymbol(full);
-    SymKind k = symbolAt(idx).kind;
+    int idx = syms_.get(full);
+    SymKind k = syms_.at(idx).kind;
     if (k != SymKind::Undefined && k != SymKind::Var)
       return error(name.col(), "FOR variable '" + full + "' is already defined as a constant");
     c.count = static_cast<uint32_t>(std::min<int64_t>(count, UINT32_MAX));
@@ -662,7 +481,7 @@ void Assembler::dirRept(bool isFor, int col) {
     c.forStart = static_cast<int32_t>(start);
     c.forStep = static_cast<int32_t>(step);
   }
-  capture_ = std::move(c);
+  contexts_.beginCapture(std::move(c));
 }
 
 void Assembler::dirMacro(int col) {
@@ -679,19 +498,11 @@ void Assembler::beginMacro(const std::string& name, int col) {
   Capture c;
   c.kind = Capture::Macro;
   c.name = name;
-  c.pos = SrcPos{pos_.file, pos_.line, col};
-  c.level = contexts_.size();
+  c.pos = rep_.at(col);
+  c.level = contexts_.depth();
   c.body = std::make_shared<SrcLines>();
-  if (keyword(name) != Kw::None) {
-    error(col, "'" + name + "' is a keyword and cannot name a macro");
-    c.name = "!";  // still capture the body so it is not assembled
-  } else if (macros_.count(name)) {
-    SourceLoc l = prog_.loc(macros_[name].pos);
-    error(col,
-          "macro '" + name + "' is already defined at " + l.file + ":" + std::to_string(l.line));
-    c.name = "!";
-  }
-  capture_ = std::move(c);
+  if (!macros_.canDefine(name, col)) c.name = "!";  // still capture the body so it is skipped
+  contexts_.beginCapture(std::move(c));
 }
 
 // ---------------------------------------------------------------- files and assertions
@@ -702,21 +513,21 @@ void Assembler::dirInclude(int col) {
   if (!expectEnd()) return;
   std::string resolved;
   bool cached = false;
-  auto text = resolveInclude(t.str, resolved, true, &cached, kMaxSourceBytes);
+  auto text = contexts_.resolveInclude(t.str, resolved, true, &cached, kMaxSourceBytes);
   if (!text)
     return error(t.col(),
-                 readError_.empty()
+                 contexts_.readError().empty()
                      ? "generated file missing: include file '" + t.str +
                            "' not found (a build step makes it, or it is not in the include paths)"
-                     : readError_);
-  auto lines = loadSource(resolved, cached ? nullptr : &*text);
+                     : contexts_.readError());
+  auto lines = contexts_.loadSource(resolved, cached ? nullptr : &*text);
   if (!lines) return error(t.col(), "cannot read include file '" + t.str + "'");
   Context c;
   c.kind = CtxKind::File;
   c.lines = std::move(lines);
   c.args = nullptr;
-  c.callPos = SrcPos{pos_.file, pos_.line, col};
-  pushContext(std::move(c), col);
+  c.callPos = rep_.at(col);
+  contexts_.push(std::move(c), col);
 }
 
 void Assembler::dirIncbin(int col) {
@@ -736,30 +547,27 @@ void Assembler::dirIncbin(int col) {
         return error(lengthCol, "INCBIN length " + std::to_string(length) + " is negative");
     }
   }
-  if (!expectEnd() || !needCode(col)) return;
+  if (!expectEnd() || !sections_.needCode(col)) return;
   std::string resolved;
-  auto data = resolveInclude(t.str, resolved, false, nullptr, kMaxBinaryBytes);
+  auto data = contexts_.resolveInclude(t.str, resolved, false, nullptr, kMaxBinaryBytes);
   if (!data)
     return error(t.col(),
-                 readError_.empty()
+                 contexts_.readError().empty()
                      ? "generated file missing: INCBIN file '" + t.str +
                            "' not found (a build step makes it, or it is not in the include paths)"
-                     : readError_);
+                     : contexts_.readError());
   const int64_t size = static_cast<int64_t>(data->size());
   if (length < 0) length = static_cast<int32_t>(std::max<int64_t>(0, size - start));
   if (start < 0 || start > size || static_cast<int64_t>(start) + length > size)
     return error(t.col(), "INCBIN range " + std::to_string(start) + "+" + std::to_string(length) +
                               " is outside '" + t.str + "' (" + std::to_string(size) + " bytes)");
-  Section& sec = prog_.sections[static_cast<size_t>(section_)];
-  const uint32_t at = sec.size;
-  if (!grow(static_cast<uint32_t>(length), col)) return;
-  std::copy(data->begin() + start, data->begin() + start + length, sec.data.begin() + at);
+  sections_.emitBytes(*data, static_cast<size_t>(start), static_cast<size_t>(length), col);
 }
 
 void Assembler::dirAssert(bool isStatic, int col) {
   Assertion a;
-  a.unit = unitIdx_;
-  a.pos = SrcPos{pos_.file, pos_.line, col};
+  a.unit = sections_.unit();
+  a.pos = rep_.at(col);
   const Token& first = lx_.peek();
   if (first.kind == Tok::Ident) {
     std::string_view w = lx_.text(first);
@@ -790,14 +598,14 @@ void Assembler::dirAssert(bool isStatic, int col) {
     if (!readString(a.message, "ASSERT")) return;
   }
   if (!expectEnd()) return;
-  EvalResult r = eval(a.expr);
+  EvalResult r = syms_.eval(a.expr);
   if (r.status == EvalResult::Error) return error(col, r.error);
   if (r.status == EvalResult::Known) {
     if (r.value != 0) return;
     std::string msg = "assertion failed" + (a.message.empty() ? "" : ": " + a.message);
     if (a.level == Assertion::Warn) return warning(col, msg);
     error(col, msg);
-    if (a.level == Assertion::Fatal) fatal_ = true;
+    if (a.level == Assertion::Fatal) rep_.stop();
     return;
   }
   if (isStatic) return error(col, "STATIC_ASSERT needs a constant expression");

@@ -62,6 +62,24 @@ int binaryLevel(Op op) {
 }
 constexpr int kMaxLevel = 6;
 
+int32_t wrap(int64_t v) {
+  return static_cast<int32_t>(static_cast<uint32_t>(v));
+}
+
+int32_t shiftLeft(int32_t a, int32_t b) {
+  if (b < 0) return b <= -32 ? (a < 0 ? -1 : 0) : a >> -b;
+  if (b >= 32) return 0;
+  return wrap(static_cast<int64_t>(static_cast<uint32_t>(a) << b));
+}
+
+int32_t shiftRight(int32_t a, int32_t b) {
+  if (b < 0) return b <= -32 ? 0 : wrap(static_cast<int64_t>(static_cast<uint32_t>(a) << -b));
+  if (b >= 32) return a < 0 ? -1 : 0;
+  return a >> b;
+}
+
+}  // namespace
+
 ExprKind binaryKind(Op op) {
   switch (op) {
     case Op::LOr:
@@ -107,23 +125,10 @@ ExprKind binaryKind(Op op) {
   }
 }
 
-int32_t wrap(int64_t v) {
-  return static_cast<int32_t>(static_cast<uint32_t>(v));
+void compoundExpr(Expr& rhs, int32_t lhs, Op op, int col) {
+  rhs.ops.insert(rhs.ops.begin(), ExprOp{ExprKind::Num, lhs, 0, col});
+  rhs.ops.push_back(ExprOp{binaryKind(op), 0, 0, col});
 }
-
-int32_t shiftLeft(int32_t a, int32_t b) {
-  if (b < 0) return b <= -32 ? (a < 0 ? -1 : 0) : a >> -b;
-  if (b >= 32) return 0;
-  return wrap(static_cast<int64_t>(static_cast<uint32_t>(a) << b));
-}
-
-int32_t shiftRight(int32_t a, int32_t b) {
-  if (b < 0) return b <= -32 ? 0 : wrap(static_cast<int64_t>(static_cast<uint32_t>(a) << -b));
-  if (b >= 32) return a < 0 ? -1 : 0;
-  return a >> b;
-}
-
-}  // namespace
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -477,6 +482,97 @@ bool ExprParser::primary() {
   }
 }
 
+bool binaryValue(ExprKind op, int32_t x, int32_t y, int32_t& out, const char*& err) {
+  switch (op) {
+    case ExprKind::Add:
+      out = wrap(static_cast<int64_t>(x) + y);
+      break;
+    case ExprKind::Sub:
+      out = wrap(static_cast<int64_t>(x) - y);
+      break;
+    case ExprKind::Mul:
+      out = wrap(static_cast<int64_t>(x) * y);
+      break;
+    case ExprKind::Div:
+    case ExprKind::Mod: {
+      if (y == 0) {
+        err = op == ExprKind::Div ? "division by zero" : "modulo by zero";
+        return false;
+      }
+      // rgbasm rounds the quotient toward negative infinity.
+      int64_t q = static_cast<int64_t>(x) / y;
+      int64_t m = static_cast<int64_t>(x) % y;
+      if (m != 0 && ((m < 0) != (y < 0))) {
+        --q;
+        m += y;
+      }
+      out = op == ExprKind::Div ? wrap(q) : wrap(m);
+      break;
+    }
+    case ExprKind::Pow: {
+      if (y < 0) {
+        err = "negative exponent";
+        return false;
+      }
+      uint32_t base = static_cast<uint32_t>(x), acc = 1;
+      for (int32_t n = y; n > 0; n >>= 1) {
+        if (n & 1) acc *= base;
+        base *= base;
+      }
+      out = static_cast<int32_t>(acc);
+      break;
+    }
+    case ExprKind::Shl:
+      out = shiftLeft(x, y);
+      break;
+    case ExprKind::Shr:
+      out = shiftRight(x, y);
+      break;
+    case ExprKind::Ushr:
+      out = (y >= 32 || y <= -32) ? 0
+            : y >= 0              ? static_cast<int32_t>(static_cast<uint32_t>(x) >> y)
+                                  : shiftLeft(x, -y);
+      break;
+    case ExprKind::And:
+      out = x & y;
+      break;
+    case ExprKind::Or:
+      out = x | y;
+      break;
+    case ExprKind::Xor:
+      out = x ^ y;
+      break;
+    case ExprKind::LAnd:
+      out = (x != 0 && y != 0);
+      break;
+    case ExprKind::LOr:
+      out = (x != 0 || y != 0);
+      break;
+    case ExprKind::Eq:
+      out = x == y;
+      break;
+    case ExprKind::Ne:
+      out = x != y;
+      break;
+    case ExprKind::Lt:
+      out = x < y;
+      break;
+    case ExprKind::Gt:
+      out = x > y;
+      break;
+    case ExprKind::Le:
+      out = x <= y;
+      break;
+    case ExprKind::Ge:
+      out = x >= y;
+      break;
+    default:
+      out = 0;
+      break;
+  }
+  return true;
+}
+
 EvalResult evaluate(const Expr& e, const ExprResolver& r) {
   EvalResult res;
   ExprValue stackBuf[64];
@@ -591,99 +687,13 @@ EvalResult evaluate(const Expr& e, const ExprResolver& r) {
       }
       continue;
     }
-    const int32_t x = a.value, y = b.value;
-    int32_t out = 0;
-    switch (op.kind) {
-      case ExprKind::Add:
-        out = wrap(static_cast<int64_t>(x) + y);
-        break;
-      case ExprKind::Sub:
-        out = wrap(static_cast<int64_t>(x) - y);
-        break;
-      case ExprKind::Mul:
-        out = wrap(static_cast<int64_t>(x) * y);
-        break;
-      case ExprKind::Div:
-      case ExprKind::Mod: {
-        if (y == 0) {
-          res.status = EvalResult::Error;
-          res.failOp = idx;
-          res.error = op.kind == ExprKind::Div ? "division by zero" : "modulo by zero";
-          return res;
-        }
-        // rgbasm rounds the quotient toward negative infinity.
-        int64_t q = static_cast<int64_t>(x) / y;
-        int64_t m = static_cast<int64_t>(x) % y;
-        if (m != 0 && ((m < 0) != (y < 0))) {
-          --q;
-          m += y;
-        }
-        out = op.kind == ExprKind::Div ? wrap(q) : wrap(m);
-        break;
-      }
-      case ExprKind::Pow: {
-        if (y < 0) {
-          res.status = EvalResult::Error;
-          res.failOp = idx;
-          res.error = "negative exponent";
-          return res;
-        }
-        uint32_t base = static_cast<uint32_t>(x), acc = 1;
-        for (int32_t n = y; n > 0; n >>= 1) {
-          if (n & 1) acc *= base;
-          base *= base;
-        }
-        out = static_cast<int32_t>(acc);
-        break;
-      }
-      case ExprKind::Shl:
-        out = shiftLeft(x, y);
-        break;
-      case ExprKind::Shr:
-        out = shiftRight(x, y);
-        break;
-      case ExprKind::Ushr:
-        out = (y >= 32 || y <= -32) ? 0
-              : y >= 0              ? static_cast<int32_t>(static_cast<uint32_t>(x) >> y)
-                                    : shiftLeft(x, -y);
-        break;
-      case ExprKind::And:
-        out = x & y;
-        break;
-      case ExprKind::Or:
-        out = x | y;
-        break;
-      case ExprKind::Xor:
-        out = x ^ y;
-        break;
-      case ExprKind::LAnd:
-        out = (x != 0 && y != 0);
-        break;
-      case ExprKind::LOr:
-        out = (x != 0 || y != 0);
-        break;
-      case ExprKind::Eq:
-        out = x == y;
-        break;
-      case ExprKind::Ne:
-        out = x != y;
-        break;
-      case ExprKind::Lt:
-        out = x < y;
-        break;
-      case ExprKind::Gt:
-        out = x > y;
-        break;
-      case ExprKind::Le:
-        out = x <= y;
-        break;
-      case ExprKind::Ge:
-        out = x >= y;
-        break;
-      default:
-        break;
+    const char* err = nullptr;
+    if (!binaryValue(op.kind, a.value, b.value, a.value, err)) {
+      res.status = EvalResult::Error;
+      res.failOp = idx;
+      res.error = err;
+      return res;
     }
-    a.value = out;
   }
   if (sp != 1) {
     res.status = EvalResult::Error;

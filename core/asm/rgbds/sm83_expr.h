@@ -98,6 +98,15 @@ struct EvalResult {
 
 EvalResult evaluate(const Expr& e, const ExprResolver& r);
 
+// `x op y` for a binary operator of two constants, as evaluate() computes it; false,
+// with `err` set, for division or modulo by zero and a negative exponent.
+bool binaryValue(ExprKind op, int32_t x, int32_t y, int32_t& out, const char*& err);
+// The operator of the binary token `op` (`+` is ExprKind::Add ...).
+ExprKind binaryKind(Op op);
+// Turns `rhs` into `lhs op (rhs)`, the value of the compound assignment `x op= rhs`
+// when x holds `lhs`; the operator reports its errors at `col`.
+void compoundExpr(Expr& rhs, int32_t lhs, Op op, int col);
+
 // How the parser turns names into ops; the assembler implements it.
 class ExprNames {
  public:

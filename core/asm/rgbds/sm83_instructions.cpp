@@ -4,7 +4,6 @@
 #include <cctype>
 
 #include "core/asm/rgbds/sm83_assembler.h"
-#include "core/asm/rgbds/sm83_linker.h"
 
 namespace core::sm83 {
 
@@ -58,95 +57,6 @@ const char* mnemonicName(Kw kw) {
 }
 
 }  // namespace
-
-bool Assembler::needCode(int col) {
-  if (section_ < 0) {
-    error(col, "code or data outside of a SECTION");
-    return false;
-  }
-  const Section& sec = prog_.sections[static_cast<size_t>(section_)];
-  if (!regionInfo(sec.type).rom) {
-    error(col, std::string("cannot put code or data in a RAM section (") +
-                   regionInfo(sec.type).name + " '" + sec.name + "')");
-    return false;
-  }
-  return true;
-}
-
-bool Assembler::grow(uint32_t n, int col) {
-  Section& sec = prog_.sections[static_cast<size_t>(section_)];
-  // rgbasm's limits, which allow for rgblink -t (ROM0) and -w (WRAM0); the linker
-  // checks the section against the layout it links for.
-  const RegionInfo r = linkRegion(sec.type, LinkModes{true, true, false});
-  if (static_cast<uint64_t>(sec.size) + n > r.size) {
-    error(col, "section '" + sec.name + "' grew too big (" +
-                   std::to_string(static_cast<uint64_t>(sec.size) + n) + " bytes; " + r.name +
-                   " holds " + std::to_string(r.size) + ")");
-    fatal_ = true;
-    return false;
-  }
-  if (r.rom) sec.data.resize(sec.size + n);
-  sec.size += n;
-  return true;
-}
-
-void Assembler::emitByte(uint8_t b) {
-  if (!grow(1, pos_.col)) return;
-  prog_.sections[static_cast<size_t>(section_)].data.back() = b;
-}
-
-void Assembler::emitValue(PatchKind kind, const Expr& e, int col) {
-  const uint32_t n = kind == PatchKind::Word ? 2 : kind == PatchKind::Long ? 4 : 1;
-  const uint32_t offset = prog_.sections[static_cast<size_t>(section_)].size;
-  if (!grow(n, col)) return;
-  resolveOrPatch(kind, e, offset, col);
-}
-
-void Assembler::resolveOrPatch(PatchKind kind, const Expr& e, uint32_t offset, int col) {
-  Section& sec = prog_.sections[static_cast<size_t>(section_)];
-  EvalResult r = eval(e);
-  std::string err;
-  if (r.status == EvalResult::Error)
-    return error(r.failOp >= 0 ? e.ops[static_cast<size_t>(r.failOp)].col : col, r.error);
-  if (r.status == EvalResult::Known && kind != PatchKind::Jr) {
-    if (!storePatchValue(sec.data, offset, kind, r.value, err)) error(col, err);
-    return;
-  }
-  if (kind == PatchKind::Jr) {
-    // The displacement is known when the target is in this section, or both are fixed.
-    int32_t disp = 0;
-    bool known = false;
-    if (load_.section >= 0) {
-      // Inside LOAD the jr runs at its load address: only targets in the block resolve.
-      const Section& ls = prog_.sections[static_cast<size_t>(load_.section)];
-      const int32_t pc = static_cast<int32_t>(loadOffset(stmtStart_) + 2);
-      if (r.status == EvalResult::Relative && r.section == load_.section)
-        disp = r.value - pc, known = true;
-      else if (r.status == EvalResult::Known && ls.fixedAddress >= 0)
-        disp = r.value - (ls.fixedAddress + pc), known = true;
-      else
-        return error(col, "jr from a LOAD block must target a label in the same LOAD section");
-    } else if (r.status == EvalResult::Relative && r.section == section_) {
-      disp = r.value - static_cast<int32_t>(stmtStart_ + 2);
-      known = true;
-    } else if (r.status == EvalResult::Known && sec.fixedAddress >= 0) {
-      disp = r.value - (sec.fixedAddress + static_cast<int32_t>(stmtStart_ + 2));
-      known = true;
-    }
-    if (known) {
-      if (!storePatchValue(sec.data, offset, kind, disp, err)) error(col, err);
-      return;
-    }
-  }
-  Patch p;
-  p.offset = offset;
-  p.pcOffset = stmtStart_;
-  p.kind = kind;
-  p.unit = unitIdx_;
-  p.pos = SrcPos{pos_.file, pos_.line, col};
-  p.expr = e;
-  sec.patches.push_back(std::move(p));
-}
 
 bool Assembler::parseOperand(Operand& op) {
   op.kind = OpKind::None;
@@ -271,7 +181,7 @@ bool Assembler::parseOperand(Operand& op) {
     if (n.kind == Tok::Op && n.op == Op::Plus) {  // [$ff00 + c]
       lx_.next();
       lx_.next();
-      EvalResult r = eval(op.expr);
+      EvalResult r = syms_.eval(op.expr);
       if (r.status != EvalResult::Known || r.value != 0xFF00) {
         error(op.col, "bad operand: only [$ff00+c] can add c to an address");
         return false;
@@ -289,8 +199,8 @@ bool Assembler::parseOperand(Operand& op) {
 
 void Assembler::instruction(Kw kw, const Token& t) {
   const int col = t.col();
-  pos_.col = col;
-  if (!needCode(col)) return;
+  rep_.pos.col = col;
+  if (!sections_.needCode(col)) return;
   int n = 0;
   if (lx_.peek().kind != Tok::End && lx_.peek().kind != Tok::DoubleColon) {
     for (;;) {
@@ -305,7 +215,7 @@ void Assembler::instruction(Kw kw, const Token& t) {
     // `ld a, [hli] :: ld h, [hl]`: several instructions on one line.
     lx_.next();
     encode(kw, n, col);
-    if (fatal_) return;
+    if (rep_.fatal()) return;
     Token next = lx_.next();
     if (next.kind != Tok::Ident || !isMnemonic(keyword(lx_.text(next))))
       return error(next.col(), "expected an instruction after '::'");
@@ -334,9 +244,9 @@ void Assembler::encode(Kw kw, int n, int col) {
     return o.kind == OpKind::Cond || (o.kind == OpKind::R8 && o.isC);
   };
   auto cc = [](const Operand& o) { return o.kind == OpKind::Cond ? o.reg : 3; };
-  auto emit = [&](int v) { emitByte(static_cast<uint8_t>(v)); };
+  auto emit = [&](int v) { sections_.emitByte(static_cast<uint8_t>(v), col); };
   auto value = [&](PatchKind k, const Operand& o) {
-    emitValue(k, o.expr, o.expr.col ? o.expr.col : o.col);
+    sections_.emitValue(k, o.expr, o.expr.col ? o.expr.col : o.col);
   };
 
   switch (kw) {
@@ -475,9 +385,9 @@ void Assembler::encode(Kw kw, int n, int col) {
     case Kw::RST: {
       if (!count(1)) return;
       if (a.kind != OpKind::Imm) return bad();
-      const uint32_t at = prog_.sections[static_cast<size_t>(section_)].size;
-      if (!grow(1, col)) return;
-      return resolveOrPatch(PatchKind::Rst, a.expr, at, a.col);
+      const uint32_t at = sections_.size();
+      if (!sections_.grow(1, col)) return;
+      return sections_.resolveOrPatch(PatchKind::Rst, a.expr, at, a.col);
     }
     case Kw::RLC:
     case Kw::RRC:
@@ -503,10 +413,10 @@ void Assembler::encode(Kw kw, int n, int col) {
       if (a.kind != OpKind::Imm || !r8(b)) return bad();
       emit(0xCB);
       const int base = kw == Kw::BIT ? 0x40 : kw == Kw::RES ? 0x80 : 0xC0;
-      const uint32_t at = prog_.sections[static_cast<size_t>(section_)].size;
+      const uint32_t at = sections_.size();
       emit(base | b.reg);
-      if (fatal_) return;
-      return resolveOrPatch(PatchKind::Bit, a.expr, at, a.col);
+      if (rep_.fatal()) return;
+      return sections_.resolveOrPatch(PatchKind::Bit, a.expr, at, a.col);
     }
     case Kw::LDI:
     case Kw::LDD: {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/asm/rgbds/sm83_assembler.h"
+#include "core/asm/rgbds/sm83_keywords.h"
 
 namespace core::sm83 {
 
