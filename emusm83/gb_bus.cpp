@@ -591,11 +591,13 @@ void GbBus::loadState(const GbBusState& s) {
   buttons_ = s.buttons;
   serial_ = s.serial;
   ppu_.setState(s.ppu);
-  vram1_.fill(0);
-  wramBanks_.fill(0);
-  std::copy_n(s.vram1.begin(), std::min(s.vram1.size(), vram1_.size()), vram1_.begin());
-  std::copy_n(s.wramBanks.begin(), std::min(s.wramBanks.size(), wramBanks_.size()),
-              wramBanks_.begin());
+  if (cgb_) {  // a DMG never touches these
+    vram1_.fill(0);
+    wramBanks_.fill(0);
+    std::copy_n(s.vram1.begin(), std::min(s.vram1.size(), vram1_.size()), vram1_.begin());
+    std::copy_n(s.wramBanks.begin(), std::min(s.wramBanks.size(), wramBanks_.size()),
+                wramBanks_.begin());
+  }
   bgPal_ = s.bgPalettes;
   objPal_ = s.objPalettes;
   doubleSpeed_ = s.doubleSpeed;
