@@ -105,7 +105,7 @@ void GbBus::setPostBootState() {
   for (const auto& [reg, v] : kRegs) io_[reg] = v;
   if (cgb_) {
     // KEY1, VBK, palette indexes and SVBK at 0; every palette white.
-    for (const uint8_t reg : {0x4D, 0x4F, 0x68, 0x6A, 0x70}) io_[reg] = 0;
+    for (const uint8_t reg : {0x4D, 0x4F, 0x68, 0x6A, 0x6C, 0x70}) io_[reg] = 0;
     bgPal_.fill(0xFF);
     objPal_.fill(0xFF);
     doubleSpeed_ = lcdHalf_ = false;
@@ -291,6 +291,8 @@ uint8_t GbBus::readIo(uint16_t addr) const {
         return bgPal_[io_[0x68] & 0x3F];
       case 0x6B:
         return objPal_[io_[0x6A] & 0x3F];
+      case 0x6C:
+        return static_cast<uint8_t>(0xFE | io_[0x6C]);
       case 0x70:
         return static_cast<uint8_t>(0xF8 | io_[0x70]);
       default:
@@ -344,6 +346,9 @@ void GbBus::writeCgbIo(uint8_t reg, uint8_t v) {
       return;
     case 0x6B:
       writePalette(0x6A, objPal_);
+      return;
+    case 0x6C:
+      io_[0x6C] = v & 1;
       return;
     case 0x70:
       io_[0x70] = v & 7;

@@ -106,8 +106,8 @@ void GbPpu::renderLine(unsigned ly, const GbVideo& v, GbFrame& frame) {
       if (int(ly) >= top && int(ly) < top + height) chosen[count++] = i;
     }
     // Highest priority first. DMG: smaller X, then lower OAM index (a stable sort of
-    // OAM order); CGB: OAM order alone.
-    if (!v.cgb)
+    // OAM order); CGB: OAM order alone, unless OPRI bit 0 asks for the DMG's order.
+    if (!v.cgb || (io[0x6C] & 1))
       std::stable_sort(chosen.begin(), chosen.begin() + count,
                        [&](uint8_t a, uint8_t b) { return v.oam[a * 4 + 1] < v.oam[b * 4 + 1]; });
     for (size_t k = 0; k < count; ++k) {

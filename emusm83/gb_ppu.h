@@ -17,7 +17,8 @@
 // - objects: 8x8 or 8x16 (LCDC bit 2, tile index bit 0 ignored), X/Y flip, the
 //   first 10 in OAM order whose rows cover the line (off-screen X counts too), the
 //   OBJ-to-BG priority bit (behind BG colours 1-3); between objects on DMG the
-//   smaller X wins, then the lower OAM index, on CGB the lower OAM index; a
+//   smaller X wins, then the lower OAM index, on CGB the lower OAM index (OPRI
+//   $FF6C bit 0 set: as on DMG); a
 //   transparent pixel of the winner lets the next one show;
 // - DMG: LCDC bit 0 clear blanks BG and window to colour 0; BGP, OBP0, OBP1 pick
 //   one of four shades, written as RGBA 0xFFFFFF, 0xAAAAAA, 0x555555, 0x000000

@@ -386,6 +386,11 @@ TEST(GbPpu, CgbBankOneAttributesAndObjectPriorityByOamIndex) {
   EXPECT_EQ(frame.at(52, 20), cgbColor(blue));  // index 0 on top of index 1
   EXPECT_EQ(frame.at(59, 20), cgbColor(blue));
   EXPECT_EQ(frame.at(32, 0), cgbColor(green));  // BG attribute bit 7 over colour 1-3
+  bus->write(0xFF6C, 0x01);                     // OPRI: by X, as on DMG
+  EXPECT_EQ(bus->read(0xFF6C), 0xFF);
+  bus->tick(154 * kLine);
+  EXPECT_EQ(frame.at(52, 20), cgbColor(black));  // index 1 has the smaller X
+  bus->write(0xFF6C, 0x00);
   // LCDC bit 0 clear on CGB: BG stays, but loses priority.
   drawFrame(*bus, 0x92);
   EXPECT_EQ(frame.at(32, 0), cgbColor(black));
