@@ -39,8 +39,9 @@
 // per two CPU M-cycles, the timer keeps the CPU's rate), VRAM DMA $FF51-$FF55 (a
 // general transfer copies at once without stalling the CPU; an HBlank transfer
 // copies 16 bytes as each visible line enters mode 0; writing bit 7 clear stops
-// it), OPRI $FF6C (bit 0: objects by X as on DMG). Not modelled: the speed switch's pause, the
-// DMG-compatibility mode of a CGB running a DMG game (a DMG cartridge runs as on a DMG).
+// it), OPRI $FF6C (bit 0: objects by X as on DMG). Not modelled: the speed switch's
+// pause, the DMG-compatibility mode of a CGB running a DMG game (a DMG cartridge runs
+// as on a DMG).
 //
 // Joypad: setButtons() takes the canonical byte (bit 7 A, 6 B, 5 Select, 4 Start,
 // 3 Up, 2 Down, 1 Left, 0 Right). $FF00 reads the groups selected low in bits 4
