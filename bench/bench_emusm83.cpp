@@ -4,7 +4,7 @@
 // Collidoscope runs (loads, ALU, jr cc, call/ret, push/pop, [hl+]).
 //
 //   bench_emusm83 --benchmark_filter=Sm83
-// items_per_second is instructions per second.
+// items_per_second is instructions per second; for GbRenderFrame, frames per second.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -12,6 +12,7 @@
 #include "emusm83/cpu_sm83.h"
 #include "emusm83/flat_bus.h"
 #include "emusm83/gb_bus.h"
+#include "emusm83/gb_ppu.h"
 
 namespace {
 
@@ -98,7 +99,7 @@ void runBench(benchmark::State& state, bool observe) {
 
 // The same workload in a ROM on the Game Boy bus: ROM, WRAM and the stack go through
 // the page map, and the timer runs (so the CPU services bus events).
-void runGbBench(benchmark::State& state) {
+void runGbBench(benchmark::State& state, bool render) {
   std::vector<uint8_t> rom(0x8000, 0);
   for (size_t i = 0; i < kWorkload.size(); ++i) rom[0x150 + i] = kWorkload[i];
   for (size_t i = 0; i < kSubroutine.size(); ++i) rom[0x180 + i] = kSubroutine[i];
@@ -116,15 +117,70 @@ void runGbBench(benchmark::State& state) {
   cpu.regs.pc = 0x0150;
   for (unsigned i = 0; i < 0x400; ++i)
     bus.poke(static_cast<uint16_t>(0xC000 + i), static_cast<uint8_t>(i * 37));
+  emusm83::GbFrame frame;
+  if (render) bus.setFrame(&frame);
   emusm83::RunLimits limits;
   limits.maxInstructions = 1'000'000;
   uint64_t instructions = 0;
   for (auto _ : state) instructions += cpu.runUntil(limits).instructions;
   state.SetItemsProcessed(static_cast<int64_t>(instructions));
+  benchmark::DoNotOptimize(frame.pixels[0]);
 }
 
 void BM_Sm83GbBusNoObserver(benchmark::State& state) {
-  runGbBench(state);
+  runGbBench(state, false);
+}
+// The same with the picture drawn: each visible line at its mode 3, and the CPU
+// stopping at every LCD mode boundary.
+void BM_Sm83GbBusRendering(benchmark::State& state) {
+  runGbBench(state, true);
+}
+
+// One whole frame drawn by GbPpu (154 lines of LCD time, no CPU): a BG of varied
+// tiles scrolled, the window over the bottom half, 40 objects (10 on many lines).
+void runRenderFrame(benchmark::State& state, bool cgb) {
+  std::vector<uint8_t> rom(0x8000, 0);
+  rom[0x143] = cgb ? 0x80 : 0x00;
+  rom[0x14D] = emusm83::headerChecksum(rom);
+  emusm83::CartridgeLoad load = emusm83::loadCartridge(rom);
+  if (!load.ok()) {
+    state.SkipWithError(load.error.c_str());
+    return;
+  }
+  emusm83::GbBus bus(std::move(*load.cart));
+  bus.setPostBootState();
+  for (unsigned bank = 0; bank < (cgb ? 2u : 1u); ++bank) {
+    bus.write(0xFF4F, static_cast<uint8_t>(bank));
+    for (unsigned i = 0; i < 0x1800; ++i)
+      bus.poke(static_cast<uint16_t>(0x8000 + i), static_cast<uint8_t>(i * 73 + bank));
+    for (unsigned i = 0; i < 0x800; ++i)
+      bus.poke(static_cast<uint16_t>(0x9800 + i), static_cast<uint8_t>(bank ? i & 0xEF : i * 7));
+  }
+  bus.write(0xFF4F, 0);
+  for (unsigned i = 0; i < 40; ++i) {
+    bus.poke(static_cast<uint16_t>(0xFE00 + i * 4), static_cast<uint8_t>(16 + i * 3));
+    bus.poke(static_cast<uint16_t>(0xFE01 + i * 4), static_cast<uint8_t>(8 + i * 4));
+    bus.poke(static_cast<uint16_t>(0xFE02 + i * 4), static_cast<uint8_t>(i));
+    bus.poke(static_cast<uint16_t>(0xFE03 + i * 4), static_cast<uint8_t>(i * 0x29));
+  }
+  bus.write(0xFF42, 13);
+  bus.write(0xFF43, 77);
+  bus.write(0xFF4A, 72);
+  bus.write(0xFF4B, 30);
+  bus.write(0xFF40, 0xF7);  // BG, window at $9C00, 8x16 objects
+  emusm83::GbFrame frame;
+  bus.setFrame(&frame);
+  for (auto _ : state) {
+    bus.tick(114 * 154);
+    benchmark::DoNotOptimize(frame.pixels[size_t(bus.framesRendered() % frame.pixels.size())]);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(bus.framesRendered()));
+}
+void BM_GbRenderFrameDmg(benchmark::State& state) {
+  runRenderFrame(state, false);
+}
+void BM_GbRenderFrameCgb(benchmark::State& state) {
+  runRenderFrame(state, true);
 }
 void BM_Sm83FlatNoObserver(benchmark::State& state) {
   runBench(state, false);
@@ -135,5 +191,8 @@ void BM_Sm83FlatObserver(benchmark::State& state) {
 BENCHMARK(BM_Sm83FlatNoObserver)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Sm83FlatObserver)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Sm83GbBusNoObserver)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Sm83GbBusRendering)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GbRenderFrameDmg)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_GbRenderFrameCgb)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

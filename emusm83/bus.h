@@ -78,6 +78,9 @@ class Bus {
   virtual void tick(unsigned mcycles) { (void)mcycles; }
   // M-cycles after the last tick() at which a device may raise an interrupt.
   virtual uint64_t cyclesUntilEvent() const { return UINT64_MAX; }
+  // A STOP instruction ran (the bus is ticked up to it). True: the bus handled it
+  // (the CGB speed switch) and the CPU goes on; false: runUntil reports Stopped.
+  virtual bool stop() { return false; }
 
   // Interrupt lines. A bus without interrupt hardware reports none, and then HALT
   // can never end. acknowledgeInterrupt() clears the given IF bits (dispatch).

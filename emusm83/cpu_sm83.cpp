@@ -74,12 +74,18 @@ void CpuSm83::reset() {
   clearStates();
 }
 
-void CpuSm83::setPostBootState() {
+void CpuSm83::setPostBootState(bool cgb) {
   regs = Regs{};
-  regs.a = 0x01, regs.f = 0xB0;
-  regs.b = 0x00, regs.c = 0x13;
-  regs.d = 0x00, regs.e = 0xD8;
-  regs.h = 0x01, regs.l = 0x4D;
+  if (cgb) {
+    regs.a = 0x11, regs.f = 0x80;
+    regs.d = 0xFF, regs.e = 0x56;
+    regs.l = 0x0D;
+  } else {
+    regs.a = 0x01, regs.f = 0xB0;
+    regs.b = 0x00, regs.c = 0x13;
+    regs.d = 0x00, regs.e = 0xD8;
+    regs.h = 0x01, regs.l = 0x4D;
+  }
   regs.sp = 0xFFFE;
   regs.pc = 0x0100;
   clearStates();
@@ -164,7 +170,8 @@ HaltReason CpuSm83::service(uint64_t cycleLimit, bool mayRun) {
   if (stopped_) {
     stopped_ = false;
     deadline_ = 0;
-    return HaltReason::Stopped;
+    syncBus();
+    if (!bus_.stop()) return HaltReason::Stopped;
   }
   if (locked_) return HaltReason::Locked;
   syncBus();

@@ -23,7 +23,8 @@
 // HALT waits for IE & IF. When nothing can ever end it (IE has no source enabled, as
 // on the FlatBus, which has no interrupts) runUntil reports Locked with a reason.
 // STOP is 2 bytes and makes runUntil return Stopped; the next call resumes after it
-// (this system has no joypad to wake it).
+// (this system has no joypad to wake it), unless the bus handles it (Bus::stop(): the
+// CGB speed switch), and then the CPU goes on.
 //
 // Bus tags: the opcode byte is OpcodeFetch; the byte after a $CB prefix and every
 // immediate byte are Operand; data and stack accesses are Read/Write; cycles with no
@@ -110,8 +111,10 @@ class CpuSm83 {
   RunResult runUntil(const RunLimits& limits);
 
   // Registers as the DMG boot ROM leaves them: AF=$01B0 BC=$0013 DE=$00D8
-  // HL=$014D SP=$FFFE PC=$0100, IME off. Clears halt, lock and pending EI.
-  void setPostBootState();
+  // HL=$014D SP=$FFFE PC=$0100, IME off; with `cgb`, as the CGB boot ROM leaves them
+  // for a CGB game: AF=$1180 BC=$0000 DE=$FF56 HL=$000D (A=$11 tells a game it runs
+  // on a CGB). Clears halt, lock and pending EI.
+  void setPostBootState(bool cgb = false);
   // All registers zero, PC=$0000. Clears halt, lock and pending EI.
   void reset();
 

@@ -28,8 +28,18 @@ GbBus::GbBus() {
   remap();
 }
 
-GbBus::GbBus(Cartridge cart) : cart_(std::move(cart)) {
+GbBus::GbBus(Cartridge cart) : cart_(std::move(cart)), cgb_(cart_->header().cgbFlag & 0x80) {
   remap();
+}
+
+unsigned GbBus::wramBank() const {
+  const unsigned bank = cgb_ ? io_[0x70] & 7 : 1;
+  return bank == 0 ? 1 : bank;
+}
+
+GbVideo GbBus::video() const {
+  return {vram_.data(),  vram1_.data(),  oam_.data(), io_.data(),
+          bgPal_.data(), objPal_.data(), cgb_};
 }
 
 void GbBus::remap() {
@@ -42,16 +52,22 @@ void GbBus::remap() {
     const size_t base = page < 0x40 ? cart_->romOffset0() : cart_->romOffset1();
     map_.read[page] = cart_->rom().data() + base + (page & 0x3F) * 0x100;
   }
+  uint8_t* vram = cgb_ && (io_[0x4F] & 1) ? vram1_.data() : vram_.data();
   for (unsigned page = 0x80; page < 0xA0; ++page)
-    map_.read[page] = map_.write[page] = vram_.data() + (page - 0x80) * 0x100;
+    map_.read[page] = map_.write[page] = vram + (page - 0x80) * 0x100;
   for (unsigned page = 0xA0; page < 0xC0; ++page) {
     uint8_t* p = nullptr;
     if (cart_ && cart_->ramOffset() >= 0)
       p = cart_->ram().data() + cart_->ramOffset() + (page - 0xA0) * 0x100;
     map_.read[page] = map_.write[page] = p;
   }
-  for (unsigned page = 0xC0; page < 0xFE; ++page)
-    map_.read[page] = map_.write[page] = wram_.data() + ((page - 0xC0) & 0x1F) * 0x100;
+  const unsigned bank = wramBank();
+  for (unsigned page = 0xC0; page < 0xFE; ++page) {
+    const unsigned at = ((page - 0xC0) & 0x1F) * 0x100;
+    map_.read[page] = map_.write[page] =
+        at < 0x1000 || bank == 1 ? wram_.data() + at
+                                 : wramBanks_.data() + (bank - 2) * 0x1000 + at - 0x1000;
+  }
   map_.read[0xFE] = map_.write[0xFE] = nullptr;
   map_.read[0xFF] = map_.write[0xFF] = nullptr;
   map_.highRam = hram_.data();
@@ -87,6 +103,15 @@ void GbBus::setPostBootState() {
       {0x47, 0xFC}, {0x4A, 0x00}, {0x4B, 0x00},
   };
   for (const auto& [reg, v] : kRegs) io_[reg] = v;
+  if (cgb_) {
+    // KEY1, VBK, palette indexes and SVBK at 0; every palette white.
+    for (const uint8_t reg : {0x4D, 0x4F, 0x68, 0x6A, 0x6C, 0x70}) io_[reg] = 0;
+    bgPal_.fill(0xFF);
+    objPal_.fill(0xFF);
+    doubleSpeed_ = lcdHalf_ = false;
+    hdmaBlocks_ = 0;
+  }
+  remap();
   timer_ = GbTimer{};
   timer_.setCounter(0xABCC);
   timer_.writeTac(0xF8);
@@ -129,28 +154,49 @@ uint32_t GbBus::nextLcdBoundary() const {
   return dot < kMode2End ? kMode2End - dot : dot < kMode3End ? kMode3End - dot : kLineCycles - dot;
 }
 
+void GbBus::advanceLcd(uint64_t n) {
+  while (n > 0) {
+    const uint32_t step = static_cast<uint32_t>(std::min<uint64_t>(n, nextLcdBoundary()));
+    lcdClock_ += step;
+    n -= step;
+    if (lcdClock_ == kFrameCycles) lcdClock_ = 0;
+    atLcdBoundary();
+  }
+}
+
+void GbBus::atLcdBoundary() {
+  if (lcdClock_ == kVBlankStart) {
+    if_ |= kIntVBlank;
+    if (frame_) ++framesRendered_;
+  }
+  updateStatLine();
+  if ((frame_ || hdmaBlocks_) && lcdClock_ < kVBlankStart) [[unlikely]] {
+    const uint32_t dot = lcdClock_ % kLineCycles;
+    if (frame_ && dot == kMode2End) ppu_.renderLine(lcdClock_ / kLineCycles, video(), *frame_);
+    if (hdmaBlocks_ && dot == kMode3End) {
+      copyVramBlock();
+      --hdmaBlocks_;
+    }
+  }
+}
+
 void GbBus::tick(unsigned mcycles) {
   clock_ += mcycles;
   if (timer_.tick(mcycles)) if_ |= kIntTimer;
   if (!lcdOn()) return;
+  uint64_t left = mcycles;
+  if (doubleSpeed_) {  // the LCD runs at half the CPU's rate
+    left += lcdHalf_;
+    lcdHalf_ = left & 1;
+    left >>= 1;
+  }
   // Sources only change at mode and line boundaries, so walk them. A whole frame ends
   // where it began and raises the same interrupts each time: later ones are skipped.
-  uint64_t left = mcycles;
-  const auto advance = [this](uint64_t n) {
-    while (n > 0) {
-      const uint32_t step = static_cast<uint32_t>(std::min<uint64_t>(n, nextLcdBoundary()));
-      lcdClock_ += step;
-      n -= step;
-      if (lcdClock_ == kFrameCycles) lcdClock_ = 0;
-      if (lcdClock_ == kVBlankStart) if_ |= kIntVBlank;
-      updateStatLine();
-    }
-  };
   if (left > kFrameCycles) {
-    advance(kFrameCycles);
+    advanceLcd(kFrameCycles);
     left = (left - kFrameCycles) % kFrameCycles;
   }
-  advance(left);
+  advanceLcd(left);
 }
 
 uint64_t GbBus::cyclesUntilEvent() const {
@@ -158,10 +204,23 @@ uint64_t GbBus::cyclesUntilEvent() const {
   if (lcdOn()) {
     const uint32_t toVBlank = lcdClock_ < kVBlankStart ? kVBlankStart - lcdClock_
                                                        : kFrameCycles - lcdClock_ + kVBlankStart;
-    next = std::min<uint64_t>(next, toVBlank);
-    if (io_[0x41] & 0x78) next = std::min<uint64_t>(next, nextLcdBoundary());
+    uint64_t lcd = toVBlank;
+    if ((io_[0x41] & 0x78) || frame_ || hdmaBlocks_)
+      lcd = std::min<uint64_t>(lcd, nextLcdBoundary());
+    // At double speed an LCD M-cycle is two of the CPU's, one of them maybe spent.
+    if (doubleSpeed_) lcd = lcd * 2 - lcdHalf_;
+    next = std::min(next, lcd);
   }
   return next;
+}
+
+bool GbBus::stop() {
+  if (!cgb_ || !(io_[0x4D] & 1)) return false;
+  doubleSpeed_ = !doubleSpeed_;
+  lcdHalf_ = false;
+  io_[0x4D] = 0;
+  if (timer_.writeDiv()) if_ |= kIntTimer;  // STOP resets DIV
+  return true;
 }
 
 // ---- joypad ----
@@ -210,7 +269,94 @@ uint8_t GbBus::readIo(uint16_t addr) const {
     case 0x44:
       return ly();
     default:
-      return io_[reg];
+      break;
+  }
+  if (cgb_) {
+    switch (reg) {
+      case 0x4D:
+        return static_cast<uint8_t>(0x7E | (doubleSpeed_ ? 0x80 : 0) | (io_[0x4D] & 1));
+      case 0x4F:
+        return static_cast<uint8_t>(0xFE | io_[0x4F]);
+      case 0x51:
+      case 0x52:
+      case 0x53:
+      case 0x54:
+        return 0xFF;
+      case 0x55:
+        return hdmaBlocks_ ? static_cast<uint8_t>((hdmaBlocks_ - 1) & 0x7F) : 0xFF;
+      case 0x68:
+      case 0x6A:
+        return static_cast<uint8_t>(0x40 | io_[reg]);
+      case 0x69:
+        return bgPal_[io_[0x68] & 0x3F];
+      case 0x6B:
+        return objPal_[io_[0x6A] & 0x3F];
+      case 0x6C:
+        return static_cast<uint8_t>(0xFE | io_[0x6C]);
+      case 0x70:
+        return static_cast<uint8_t>(0xF8 | io_[0x70]);
+      default:
+        break;
+    }
+  }
+  return io_[reg];
+}
+
+void GbBus::copyVramBlock() {
+  uint8_t* vram = (io_[0x4F] & 1) ? vram1_.data() : vram_.data();
+  for (unsigned i = 0; i < 16; ++i) {
+    vram[hdmaDest_ & 0x1FFF] = rawRead(hdmaSource_);
+    hdmaSource_ = static_cast<uint16_t>(hdmaSource_ + 1);
+    hdmaDest_ = static_cast<uint16_t>(hdmaDest_ + 1);
+  }
+}
+
+void GbBus::writeCgbIo(uint8_t reg, uint8_t v) {
+  const auto writePalette = [this, v](uint8_t index, std::array<uint8_t, 64>& ram) {
+    ram[io_[index] & 0x3F] = v;
+    if (io_[index] & 0x80) io_[index] = static_cast<uint8_t>(0x80 | ((io_[index] + 1) & 0x3F));
+  };
+  switch (reg) {
+    case 0x4D:
+      io_[0x4D] = v & 1;
+      return;
+    case 0x4F:
+      io_[0x4F] = v & 1;
+      remap();
+      return;
+    case 0x55:
+      if (hdmaBlocks_ && !(v & 0x80)) {  // stops an HBlank transfer
+        hdmaBlocks_ = 0;
+        return;
+      }
+      hdmaSource_ = static_cast<uint16_t>((io_[0x51] << 8 | io_[0x52]) & 0xFFF0);
+      hdmaDest_ = static_cast<uint16_t>((io_[0x53] << 8 | io_[0x54]) & 0x1FF0);
+      if (v & 0x80) {
+        hdmaBlocks_ = static_cast<uint8_t>((v & 0x7F) + 1);
+      } else {
+        for (unsigned n = (v & 0x7Fu) + 1; n > 0; --n) copyVramBlock();
+      }
+      return;
+    case 0x68:
+    case 0x6A:
+      io_[reg] = v & 0xBF;
+      return;
+    case 0x69:
+      writePalette(0x68, bgPal_);
+      return;
+    case 0x6B:
+      writePalette(0x6A, objPal_);
+      return;
+    case 0x6C:
+      io_[0x6C] = v & 1;
+      return;
+    case 0x70:
+      io_[0x70] = v & 7;
+      remap();
+      return;
+    default:
+      io_[reg] = v;
+      return;
   }
 }
 
@@ -246,7 +392,11 @@ void GbBus::writeIo(uint16_t addr, uint8_t v) {
       return;
     case 0x40:
       // Off: LY resets to 0. On: the frame starts over at line 0.
-      if ((io_[0x40] ^ v) & 0x80) lcdClock_ = 0;
+      if ((io_[0x40] ^ v) & 0x80) {
+        lcdClock_ = 0;
+        lcdHalf_ = false;
+        if (frame_ && !(v & 0x80)) GbPpu::blank(*frame_);
+      }
       io_[0x40] = v;
       updateStatLine();
       return;
@@ -267,6 +417,10 @@ void GbBus::writeIo(uint16_t addr, uint8_t v) {
       return;
     }
     default:
+      if (cgb_ && ((reg >= 0x4D && reg <= 0x55) || (reg >= 0x68 && reg <= 0x70))) {
+        writeCgbIo(reg, v);
+        return;
+      }
       io_[reg] = v;
       return;
   }
@@ -403,6 +557,18 @@ GbBusState GbBus::saveState() const {
   }
   s.buttons = buttons_;
   s.serial = serial_;
+  s.ppu = ppu_.state();
+  if (cgb_) {
+    s.vram1.assign(vram1_.begin(), vram1_.end());
+    s.wramBanks.assign(wramBanks_.begin(), wramBanks_.end());
+  }
+  s.bgPalettes = bgPal_;
+  s.objPalettes = objPal_;
+  s.doubleSpeed = doubleSpeed_;
+  s.lcdHalf = lcdHalf_;
+  s.hdmaSource = hdmaSource_;
+  s.hdmaDest = hdmaDest_;
+  s.hdmaBlocks = hdmaBlocks_;
   return s;
 }
 
@@ -429,6 +595,21 @@ void GbBus::loadState(const GbBusState& s) {
   }
   buttons_ = s.buttons;
   serial_ = s.serial;
+  ppu_.setState(s.ppu);
+  if (cgb_) {  // a DMG never touches these
+    vram1_.fill(0);
+    wramBanks_.fill(0);
+    std::copy_n(s.vram1.begin(), std::min(s.vram1.size(), vram1_.size()), vram1_.begin());
+    std::copy_n(s.wramBanks.begin(), std::min(s.wramBanks.size(), wramBanks_.size()),
+                wramBanks_.begin());
+  }
+  bgPal_ = s.bgPalettes;
+  objPal_ = s.objPalettes;
+  doubleSpeed_ = s.doubleSpeed;
+  lcdHalf_ = s.lcdHalf;
+  hdmaSource_ = s.hdmaSource;
+  hdmaDest_ = s.hdmaDest;
+  hdmaBlocks_ = s.hdmaBlocks;
   remap();
 }
 

@@ -1,11 +1,12 @@
-// The Game Boy (DMG) memory map, enough to boot a real game's init code, call
-// routines inside its ROM, and run CPU test ROMs that report over the serial port:
+// The Game Boy (DMG, and CGB for a cartridge whose header asks for it) memory map,
+// enough to boot a real game's init code, call routines inside its ROM, run CPU test
+// ROMs that report over the serial port, and draw the game's screen (gb_ppu.h):
 //
 //   $0000-$7FFF  cartridge ROM through its MBC (writes go to the MBC registers)
-//   $8000-$9FFF  VRAM, plain memory (no PPU, no access blocking)
+//   $8000-$9FFF  VRAM, plain memory (no access blocking); CGB: two banks (VBK)
 //   $A000-$BFFF  cartridge RAM (or MBC3 clock register) when present and enabled,
 //                else reads $FF
-//   $C000-$DFFF  WRAM 8 KiB; $E000-$FDFF echoes $C000-$DDFF
+//   $C000-$DFFF  WRAM 8 KiB; $E000-$FDFF echoes $C000-$DDFF; CGB: $D000 bank 1-7 (SVBK)
 //   $FE00-$FE9F  OAM, plain memory; $FEA0-$FEFF reads $00
 //   $FF00-$FF7F  I/O: joypad, serial, timer, IF, LCD registers, DMA
 //   $FF80-$FFFE  HRAM; $FFFF IE
@@ -25,6 +26,22 @@
 // waits finish. With LCDC bit 7 clear, LY reads 0 and STAT mode 0; switching the LCD
 // on starts at line 0, dot 0. Not modelled: line 153 reading LY 0 early, the short
 // first line after switching on, mode 3 lengthening, VRAM/OAM access blocking.
+//
+// Picture: setFrame() attaches a GbFrame; then each visible line is drawn at the
+// start of its mode 3 (GbPpu, see gb_ppu.h) and cyclesUntilEvent() names every mode
+// boundary, so the CPU stops there and the line sees memory and registers as the
+// program left them. Switching the LCD off blanks the frame. With no frame attached
+// nothing of this runs.
+//
+// CGB (cgb(): header byte $0143 bit 7): VBK $FF4F, SVBK $FF70, palette RAM through
+// BCPS/BCPD $FF68/9 and OCPS/OCPD $FF6A/B (bit 7 auto-increment), KEY1 $FF4D with
+// STOP switching speed (Bus::stop(); at double speed the LCD advances one M-cycle
+// per two CPU M-cycles, the timer keeps the CPU's rate), VRAM DMA $FF51-$FF55 (a
+// general transfer copies at once without stalling the CPU; an HBlank transfer
+// copies 16 bytes as each visible line enters mode 0; writing bit 7 clear stops
+// it), OPRI $FF6C (bit 0: objects by X as on DMG). Not modelled: the speed switch's
+// pause, the DMG-compatibility mode of a CGB running a DMG game (a DMG cartridge runs
+// as on a DMG).
 //
 // Joypad: setButtons() takes the canonical byte (bit 7 A, 6 B, 5 Select, 4 Start,
 // 3 Up, 2 Down, 1 Left, 0 Right). $FF00 reads the groups selected low in bits 4
@@ -50,6 +67,7 @@
 
 #include "emusm83/bus.h"
 #include "emusm83/cartridge.h"
+#include "emusm83/gb_ppu.h"
 #include "emusm83/gb_timer.h"
 
 namespace emusm83 {
@@ -78,6 +96,13 @@ struct GbBusState {
   MbcState mbc;
   uint8_t buttons = 0;  // canonical byte, see setButtons()
   std::string serial;   // serialOutput()
+  GbPpuState ppu;
+  // CGB only (empty or zero on a DMG): VRAM bank 1, WRAM banks 2-7, palette RAM.
+  std::vector<uint8_t> vram1, wramBanks;
+  std::array<uint8_t, 64> bgPalettes{}, objPalettes{};
+  bool doubleSpeed = false, lcdHalf = false;  // lcdHalf: a CPU M-cycle the LCD owes
+  uint16_t hdmaSource = 0, hdmaDest = 0;
+  uint8_t hdmaBlocks = 0;  // HBlank DMA blocks of 16 bytes still to copy (0: none)
   bool operator==(const GbBusState&) const = default;
 };
 
@@ -98,6 +123,7 @@ class GbBus : public Bus {
 
   void tick(unsigned mcycles) override;
   uint64_t cyclesUntilEvent() const override;
+  bool stop() override;  // CGB speed switch when KEY1 bit 0 is set
   uint8_t interruptEnable() const override { return ie_; }
   uint8_t interruptFlags() const override { return if_ & 0x1F; }
   void acknowledgeInterrupt(uint8_t mask) override { if_ = static_cast<uint8_t>(if_ & ~mask); }
@@ -114,7 +140,19 @@ class GbBus : public Bus {
   // another size, the part both have is copied).
   void loadState(const GbBusState& s);
 
-  const std::array<uint8_t, 0x2000>& vram() const { return vram_; }
+  // Draws every visible line into `frame` from now on (null: stop drawing).
+  void setFrame(GbFrame* frame) { frame_ = frame; }
+  GbFrame* frame() const { return frame_; }
+  // Frames finished (VBlank reached) while a frame was attached.
+  uint64_t framesRendered() const { return framesRendered_; }
+  bool cgb() const { return cgb_; }
+  bool doubleSpeed() const { return doubleSpeed_; }
+
+  const std::array<uint8_t, 0x2000>& vram() const { return vram_; }        // bank 0
+  const std::array<uint8_t, 0x2000>& vramBank1() const { return vram1_; }  // CGB
+  const std::array<uint8_t, 64>& bgPalettes() const { return bgPal_; }     // CGB
+  const std::array<uint8_t, 64>& objPalettes() const { return objPal_; }   // CGB
+  GbVideo video() const;                                                   // what GbPpu reads
   const std::array<uint8_t, 0xA0>& oam() const { return oam_; }
   // Makes ROM bank `bank` visible at $4000-$7FFF through the MBC's registers; false
   // (no change) when it cannot.
@@ -146,6 +184,11 @@ class GbBus : public Bus {
   bool statSources() const;          // the OR of the enabled STAT sources now
   void updateStatLine();             // raises the STAT interrupt on a rising edge
   uint32_t nextLcdBoundary() const;  // M-cycles to the next mode or line change
+  void advanceLcd(uint64_t n);       // n LCD M-cycles, boundary by boundary
+  void atLcdBoundary();              // interrupts, line drawing, HBlank DMA
+  unsigned wramBank() const;         // CGB: 1-7 at $D000
+  void writeCgbIo(uint8_t reg, uint8_t v);
+  void copyVramBlock();  // 16 bytes of VRAM DMA
 
   std::optional<Cartridge> cart_;
   std::array<uint8_t, 0x2000> vram_{};
@@ -160,6 +203,16 @@ class GbBus : public Bus {
   bool statLine_ = false;
   uint8_t buttons_ = 0;
   std::string serial_;
+  bool cgb_ = false;
+  std::array<uint8_t, 0x2000> vram1_{};
+  std::array<uint8_t, 0x6000> wramBanks_{};
+  std::array<uint8_t, 64> bgPal_{}, objPal_{};
+  bool doubleSpeed_ = false, lcdHalf_ = false;
+  uint16_t hdmaSource_ = 0, hdmaDest_ = 0;
+  uint8_t hdmaBlocks_ = 0;
+  GbPpu ppu_;
+  GbFrame* frame_ = nullptr;
+  uint64_t framesRendered_ = 0;
   FastPages map_;    // every side-effect-free page, for peek/poke and the slow path
   FastPages pages_;  // map_ minus the hooked pages, handed to the CPU
   DataHook* hook_ = nullptr;

@@ -24,6 +24,7 @@
 #include "emusm83/cartridge.h"
 #include "emusm83/cpu_sm83.h"
 #include "emusm83/gb_bus.h"
+#include "emusm83/gb_ppu.h"
 
 namespace core {
 namespace {
@@ -369,6 +370,79 @@ TEST(TestGames, GameBoyBootsToMainLoopAndPlaysLikeItsTwin) {
   EXPECT_NEAR(double(gb->cpu.cycles - start) / kFrame, double(twin.positions.size()), 1.0);
   // CollidePlayer's bank is still mapped at $4000.
   EXPECT_EQ(gb->bus.peek(label("CollidePlayer")), 0xFA);  // ld a, [wButtons]
+}
+
+// The picture (emusm83::GbPpu): booted with a frame attached, the screen the game
+// draws is its room, cell by cell: each 8x8 block holds the pixels of the cell's
+// tile as the ROM's TileData has them, through BGP. An object put in OAM at the
+// player's position shows there, over the room. External truth for the renderer is
+// scripts/check_gb_ppu_roms (dmg-acid2, cgb-acid2); this checks it on our own game.
+TEST(TestGames, GameBoyScreenShowsTheRoomCellByCellAndOamObjects) {
+  auto sym = readTextFile(gameFile("gb_mbc1_demo", "gb_mbc1_demo.sym"));
+  ASSERT_TRUE(sym);
+  int tileBank = -1;
+  unsigned tileData = 0, mainLoop = 0, px = 0, py = 0;
+  int bank = -1;
+  ASSERT_TRUE(gbLabel(*sym, "TileData", tileBank, tileData));
+  ASSERT_TRUE(gbLabel(*sym, "main_loop", bank, mainLoop));
+  ASSERT_TRUE(gbLabel(*sym, "wPlayerX", bank, px));
+  ASSERT_TRUE(gbLabel(*sym, "wPlayerY", bank, py));
+  auto rom = readBinaryFile(gameFile("gb_mbc1_demo", "gb_mbc1_demo.gb"));
+  ASSERT_TRUE(rom);
+  const size_t tilesAt = size_t(tileBank) * 0x4000 + (tileData - 0x4000);
+  ASSERT_LT(tilesAt + 4 * 16, rom->size());
+  // Colour 0-3 of pixel (x, y) of tile `t`, from the ROM.
+  auto tileColor = [&](int t, int x, int y) {
+    const uint8_t lo = (*rom)[tilesAt + size_t(t) * 16 + size_t(y) * 2];
+    const uint8_t hi = (*rom)[tilesAt + size_t(t) * 16 + size_t(y) * 2 + 1];
+    return (hi >> (7 - x) & 1) << 1 | (lo >> (7 - x) & 1);
+  };
+  emusm83::CartridgeLoad load =
+      emusm83::loadCartridgeFile(gameFile("gb_mbc1_demo", "gb_mbc1_demo.gb"));
+  ASSERT_TRUE(load.ok()) << load.error;
+  auto gb = std::make_unique<GbMachine>(std::move(*load.cart));
+  auto frame = std::make_unique<emusm83::GbFrame>();
+  gb->bus.setFrame(frame.get());
+  std::vector<bool> breakpoints(0x10000);
+  breakpoints[mainLoop] = true;
+  emusm83::RunLimits limits;
+  limits.breakpoints = &breakpoints;
+  limits.maxCycles = 4 * 114 * 154;
+  ASSERT_EQ(gb->cpu.runUntil(limits).reason, emusm83::HaltReason::Breakpoint);  // booted
+  ASSERT_EQ(gb->cpu.runUntil(limits).reason, emusm83::HaltReason::Breakpoint);  // a frame
+  ASSERT_GE(gb->bus.framesRendered(), 1u);
+
+  const uint8_t bgp = gb->bus.peek(0xFF47);
+  const std::vector<int> cells = play::roomCells("gb_mbc1_demo");
+  ASSERT_EQ(cells.size(), 360u);
+  auto shade = [&](uint8_t palette, int color) {
+    return emusm83::kDmgShades[size_t(palette >> (2 * color) & 3)];
+  };
+  for (int i = 0; i < 360; ++i) {
+    const int cx = i % 20, cy = i / 20;
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x)
+        ASSERT_EQ(frame->at(cx * 8 + x, cy * 8 + y), shade(bgp, tileColor(cells[size_t(i)], x, y)))
+            << "cell (" << cx << "," << cy << ") pixel (" << x << "," << y << ")";
+  }
+
+  // An object (tile 1, the wall) at the player's position, OBP0 identity.
+  const int ox = gb->bus.peek(uint16_t(px)), oy = gb->bus.peek(uint16_t(py));
+  gb->bus.poke(0xFE00, uint8_t(oy + 16));
+  gb->bus.poke(0xFE01, uint8_t(ox + 8));
+  gb->bus.poke(0xFE02, 1);
+  gb->bus.poke(0xFE03, 0);
+  gb->bus.poke(0xFF48, 0xE4);
+  gb->bus.poke(0xFF40, uint8_t(gb->bus.peek(0xFF40) | 0x02));  // objects on
+  ASSERT_EQ(gb->cpu.runUntil(limits).reason, emusm83::HaltReason::Breakpoint);
+  for (int y = -1; y <= 8; ++y)
+    for (int x = -1; x <= 8; ++x) {
+      const int sx = ox + x, sy = oy + y;
+      const int cell = cells[size_t(sy / 8 * 20 + sx / 8)];
+      const int obj = (x >= 0 && x < 8 && y >= 0 && y < 8) ? tileColor(1, x, y) : 0;
+      const uint32_t want = obj ? shade(0xE4, obj) : shade(bgp, tileColor(cell, sx % 8, sy % 8));
+      ASSERT_EQ(frame->at(sx, sy), want) << "object pixel (" << x << "," << y << ")";
+    }
 }
 
 }  // namespace
