@@ -33,7 +33,7 @@ class GbGameMachine final : public GbBase {
   void powerOn() override {
     bus_.loadState(power_);
     bus_.setPostBootState();
-    cpu_.setPostBootState();
+    cpu_.setPostBootState(bus_.cgb());  // A = $11 tells a CGB game where it runs
     bootClock_ = bus_.clock();
   }
 

@@ -18,6 +18,7 @@
 #include "core/game/game_machine.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulation.h"
+#include "core/tests/rom_test_util.h"
 #include "core/tests/sample_test_util.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
@@ -440,6 +441,24 @@ TEST_F(GameModeTest, DebuggerStopsInsideTheBankedRoutineWithSourceLines) {
   EXPECT_EQ(dbg.memory().now.at(entry), sim.machine().peek(entry));
   EXPECT_GT(dbg.trace().steps.size(), 3u);
   EXPECT_EQ(dbg.trace().halt, HaltKind::Returned);
+}
+
+// A CGB game (header $0143 bit 7) powers on as the CGB boot ROM leaves it: A = $11
+// is how a game knows it runs on a Game Boy Color; a DMG game sees A = $01.
+TEST(GameMachineGb, ACgbGameBootsWithTheCgbRegisters) {
+  for (const bool cgb : {false, true}) {
+    auto bytes = test::makeGb(0x00, 0, 0);
+    bytes[0x143] = cgb ? 0x80 : 0x00;
+    test::fixGbChecksums(bytes);
+    std::string error;
+    auto m = game::makeGameMachine(bytes, cgb ? "cgb.gbc" : "dmg.gb", &error);
+    ASSERT_TRUE(m) << error;
+    m->powerOn();
+    uint32_t a = 0;
+    for (const RegisterValue& r : m->registers())
+      if (std::string(r.name) == "A") a = r.value;
+    EXPECT_EQ(a, cgb ? 0x11u : 0x01u) << (cgb ? "CGB" : "DMG");
+  }
 }
 
 }  // namespace
