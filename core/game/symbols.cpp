@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "core/asm/ca65/dbgfile.h"
@@ -95,12 +96,8 @@ Format detectFormat(const std::string& path, const std::string& text) {
 // run at $8000 and up get (ooffs - 16 - trainer) / bank size.
 // Without banks (NROM) a CPU segment written past the PRG ROM is reported here: its
 // bytes are not in this ROM, and no bank number can say so to checkSymbols.
-void planDbgSegments(const std::string& text, const RomFile* rom, DbgParseOptions& opts,
-                     std::vector<std::string>& warnings) {
-  DebugInfo scratch;
-  std::vector<Diagnostic> ignored;
-  std::vector<DbgSegmentInfo> segs;
-  parseDbgFile(text, scratch, ignored, {}, &segs);
+void planDbgSegments(const std::vector<DbgSegmentInfo>& segs, const RomFile* rom,
+                     DbgParseOptions& opts, std::vector<std::string>& warnings) {
   const bool nes = !rom || rom->nes;
   if (!nes) return;
   const uint32_t bankSize = rom ? nesPrgBankSize(rom->nes->mapper) : 0x4000;
@@ -260,14 +257,31 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source,
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error,
                  const RomFile* rom) {
   if (source) *source = SymbolSource{path, "", 0, {}};
-  std::string readError;
-  auto text = readTextFile(path, &readError, kMaxSourceBytes);
-  if (!text) {
-    if (error) *error = readError;
+  // The format from the first lines; a .dbg is then read a line at a time (a full
+  // build's runs to tens of MiB), the others whole.
+  if (auto why = unreadableReason(path, kMaxDbgBytes)) {
+    if (error) *error = *why;
     return false;
   }
-  const Format format = detectFormat(path, *text);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (error) *error = path + ": cannot open";
+    return false;
+  }
+  std::string head(4096, '\0');
+  in.read(head.data(), std::streamsize(head.size()));
+  head.resize(size_t(in.gcount()));
+  const Format format = detectFormat(path, head);
   if (source) source->format = formatName(format);
+  std::optional<std::string> text;
+  if (format != Format::Dbg) {
+    std::string readError;
+    text = readTextFile(path, &readError, kMaxSourceBytes);
+    if (!text) {
+      if (error) *error = readError;
+      return false;
+    }
+  }
   DebugInfo info;
   std::vector<Diagnostic> diags;
   std::vector<std::string> warnings;
@@ -275,8 +289,12 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
     case Format::Dbg: {
       DbgParseOptions opts;
       opts.fileName = path;
-      planDbgSegments(*text, rom, opts, warnings);
-      parseDbgFile(*text, info, diags, opts);
+      in.clear();
+      in.seekg(0);
+      parseDbgStream(in, info, diags, opts,
+                     [&](const std::vector<DbgSegmentInfo>& segs, DbgParseOptions& o) {
+                       planDbgSegments(segs, rom, o, warnings);
+                     });
       break;
     }
     case Format::Vice:

@@ -15,7 +15,8 @@
 //  - FCEUX `.nl` (core/game/fceux_nl.h): `$ADDR#name#comment`, one file per bank
 //    (`game.nes.0.nl`, `game.nes.ram.nl`); the bank comes from the file name.
 // Readers never crash on bad input: a malformed line is an error `file:line: message`;
-// files are read within the 16 MiB source cap and at most 1,000,000 symbols a file.
+// a .dbg is read a line at a time up to kMaxDbgBytes (512 MiB), the others within the
+// 16 MiB source cap; at most 4,000,000 symbols a file.
 #pragma once
 
 #include <cstddef>
@@ -37,7 +38,10 @@ struct SymbolSource {
   std::vector<std::string> warnings;
 };
 
-inline constexpr size_t kMaxSymbolsPerFile = 1000000;
+inline constexpr size_t kMaxSymbolsPerFile = 4000000;
+// A .dbg is read a line at a time, up to this size (a full build's was 33 MB); the other
+// formats are read whole, within the 16 MiB source cap.
+inline constexpr uint64_t kMaxDbgBytes = uint64_t(512) << 20;
 
 // Symbol files beside the ROM with its basename: .dbg, .sym, .map, .labels.txt, .lbl, .nl (in
 // that order of preference), the ones that exist. For .nl, FCEUX's per-bank files
