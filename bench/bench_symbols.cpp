@@ -111,6 +111,6 @@ void BM_LoadDbgFile(benchmark::State& state) {
   std::filesystem::remove(path);
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(text.size()));
 }
-BENCHMARK(BM_LoadDbgFile)->Name("LoadDbgFile")->Arg(64)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadDbgFile)->Name("LoadDbgFile")->Arg(12)->Arg(64)->Unit(benchmark::kMillisecond);
 
 }  // namespace
