@@ -181,7 +181,9 @@ int runInfo(const InfoOptions& o) {
   const Rows rows = rom.nes ? nesRows(rom, j) : gbRows(rom, j);
 
   const bool found = o.symbols.empty();
-  const std::vector<std::string> files = found ? core::game::findSymbolFiles(o.rom) : o.symbols;
+  core::game::SymbolChoice choice;
+  if (found) choice = core::game::chooseSymbolFiles(rom);
+  const std::vector<std::string> files = found ? choice.files : o.symbols;
   core::DebugInfo symbols;
   std::vector<core::game::SymbolSource> sources;
   for (const std::string& f : files) {
@@ -199,17 +201,36 @@ int runInfo(const InfoOptions& o) {
   std::printf("  %-11s%s\n", "kind", core::game::romKindName(rom.kind));
   for (const auto& [key, value] : rows) std::printf("  %-11s%s\n", key.c_str(), value.c_str());
   if (sources.empty()) {
-    const std::string stem = std::filesystem::path(o.rom).replace_extension().string();
-    std::printf("symbols: none found (looked for %s.dbg, .sym, .map, .labels.txt, .lbl, .nl)\n",
-                stem.c_str());
+    const std::string dir = std::filesystem::path(o.rom).parent_path().string();
+    std::printf(
+        "symbols: none found (looked in %s for .dbg, .sym, .map, .labels.txt, labels.txt, .lbl, "
+        ".nl)\n",
+        dir.empty() ? "." : dir.c_str());
   } else {
-    std::printf("symbols:\n");
+    std::printf("symbols:%s%s\n", choice.why.empty() ? "" : " ", choice.why.c_str());
   }
+  if (!choice.why.empty()) j["symbolChoice"] = choice.why;
   j["symbols"] = nlohmann::ordered_json::array();
   for (const auto& s : sources) {
     std::printf("  %s: %s, %zu symbol%s\n", s.path.c_str(), s.format.c_str(), s.symbols,
                 s.symbols == 1 ? "" : "s");
     j["symbols"].push_back({{"path", s.path}, {"format", s.format}, {"symbols", s.symbols}});
+  }
+  // The other candidates read to choose: why each was not taken.
+  j["symbolCandidates"] = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < choice.considered.size(); ++i) {
+    const core::game::SymbolCandidate& c = choice.considered[i];
+    const std::string name = std::filesystem::path(c.files.front()).filename().string();
+    std::string state = !c.error.empty()       ? c.error
+                        : c.fit.misfits() == 0 ? "fits"
+                                               : std::to_string(c.fit.misfits()) + " misfit(s)";
+    if (i > 0) std::printf("  considered %s: %s\n", name.c_str(), state.c_str());
+    j["symbolCandidates"].push_back({{"files", c.files},
+                                     {"format", c.format},
+                                     {"symbols", c.symbols},
+                                     {"misfits", c.error.empty() ? c.fit.misfits() : 0},
+                                     {"error", c.error},
+                                     {"chosen", i == 0 && c.files == choice.files}});
   }
   for (const std::string& w : warnings) std::printf("warning: %s\n", w.c_str());
   j["warnings"] = warnings;

@@ -43,8 +43,12 @@ TEST_F(CliInfo, NesRomWithItsSymbolsFound) {
   EXPECT_NE(r.output.find("  mapper     1 (MMC1)\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("  PRG ROM    128 KiB, 8 banks of 16 KiB\n"), std::string::npos);
   EXPECT_NE(r.output.find("  CRC32      PRG "), std::string::npos);
-  EXPECT_NE(r.output.find("symbols:\n  " + path("game.lbl") + ": VICE labels, 2 symbols\n  " +
-                          path("game.nes.ram.nl") + ": FCEUX nl, 1 symbol\n"),
+  // Both fit the ROM; the VICE labels are the preferred format, and the one read.
+  EXPECT_NE(r.output.find("symbols: game.lbl: VICE labels, 2 symbols, its labels fit the ROM; the "
+                          "preferred format (of 2 in the ROM's folder)\n  " +
+                          path("game.lbl") +
+                          ": VICE labels, 2 symbols\n"
+                          "  considered game.nes.ram.nl: fits\n"),
             std::string::npos)
       << r.output;
   EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
@@ -52,8 +56,11 @@ TEST_F(CliInfo, NesRomWithItsSymbolsFound) {
   const auto j = nlohmann::json::parse(in);
   EXPECT_EQ(j["mapper"], 1);
   EXPECT_EQ(j["banks"], 8);
-  EXPECT_EQ(j["symbols"].size(), 2u);
+  EXPECT_EQ(j["symbols"].size(), 1u);
   EXPECT_EQ(j["symbols"][0]["symbols"], 2);
+  ASSERT_EQ(j["symbolCandidates"].size(), 2u);
+  EXPECT_TRUE(j["symbolCandidates"][0]["chosen"]);
+  EXPECT_FALSE(j["symbolCandidates"][1]["chosen"]);
 }
 
 TEST_F(CliInfo, GameBoyRomWithSymbolsOfAnotherRom) {

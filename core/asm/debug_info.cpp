@@ -38,16 +38,24 @@ std::optional<uint32_t> DebugInfo::addressOf(const std::string& name) const {
   return std::nullopt;
 }
 
+bool isLinkerSymbol(const std::string& name) {
+  if (name.size() > 4 && name.starts_with("__") && name.ends_with("__")) return true;
+  return name.size() > 3 && (name.starts_with("s__") || name.starts_with("l__"));
+}
+
 std::string DebugInfo::nameAt(uint32_t address) const {
   const DebugSymbol* best = nullptr;
+  int bestRank = 0;
   for (const auto& s : symbols) {
     if (s.address != address || !s.isLabel) continue;
-    bool local = s.name.find('.') != std::string::npos || s.name.find("::") != std::string::npos;
-    if (!best)
+    const bool local =
+        s.name.find('.') != std::string::npos || s.name.find("::") != std::string::npos;
+    // Lower is better: the user's global names, the user's locals, then the linker's.
+    const int rank = isLinkerSymbol(s.name) ? 2 : local ? 1 : 0;
+    if (!best || rank < bestRank) {
       best = &s;
-    else if (!local && (best->name.find('.') != std::string::npos ||
-                        best->name.find("::") != std::string::npos))
-      best = &s;
+      bestRank = rank;
+    }
   }
   return best ? best->name : std::string();
 }

@@ -46,6 +46,11 @@ struct DebugScope {
   uint32_t size = 0;
 };
 
+// A name the linker made, not the user: ld65's segment and memory-area symbols
+// (`__RAM_START__`, `__CODE_LOAD__`, any `__NAME__`) and SDCC's area start and length
+// (`s__DATA`, `l__DATA`). Where a user's label names the same byte, it is the one shown.
+bool isLinkerSymbol(const std::string& name);
+
 struct DebugInfo {
   std::vector<std::string> files;  // paths as given to the assembler
   std::vector<DebugLine> lines;    // sorted by address after finalize()
@@ -65,7 +70,8 @@ struct DebugInfo {
   // Exact symbol lookup (case-sensitive).
   std::optional<uint32_t> addressOf(const std::string& name) const;
   const DebugSymbol* symbol(const std::string& name) const;
-  // The name of the symbol at exactly `address`, preferring non-local names; empty if none.
+  // The name of the symbol at exactly `address`, preferring the user's over the linker's
+  // (isLinkerSymbol), then non-local names; empty if none.
   std::string nameAt(uint32_t address) const;
   // All addresses produced by `file:line` (for breakpoints set in the source view).
   std::vector<uint32_t> addressesFor(const std::string& file, int line) const;

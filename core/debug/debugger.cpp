@@ -171,13 +171,17 @@ std::optional<uint16_t> parseAddress(const DebugInfo& dbg, const std::string& in
 }
 
 std::string addressName(const DebugInfo& dbg, uint16_t addr) {
+  // The user's labels first; the linker's (`__RAM_START__`) only where none reaches.
   const DebugSymbol* best = nullptr;
-  for (const DebugSymbol& s : dbg.symbols) {
-    if (!s.isLabel || s.address > addr) continue;
-    const uint32_t span = s.size > 0 ? s.size : 16;  // unknown size: a short reach
-    if (addr >= s.address + span) continue;
-    if (!best || s.address > best->address || (s.address == best->address && s.scope.empty()))
-      best = &s;
+  for (const bool linker : {false, true}) {
+    for (const DebugSymbol& s : dbg.symbols) {
+      if (!s.isLabel || s.address > addr || isLinkerSymbol(s.name) != linker) continue;
+      const uint32_t span = s.size > 0 ? s.size : 16;  // unknown size: a short reach
+      if (addr >= s.address + span) continue;
+      if (!best || s.address > best->address || (s.address == best->address && s.scope.empty()))
+        best = &s;
+    }
+    if (best) break;
   }
   char text[16];
   if (!best) {

@@ -42,6 +42,8 @@ const char* stepKindName(StepKind k);
 std::optional<uint16_t> parseAddress(const DebugInfo& dbg, const std::string& text,
                                      std::string* error);
 // "label" or "label+N" for an address; "$XXXX" when no label is at or just before it.
+// The user's labels win over the linker's (isLinkerSymbol): $0300 is `player`, not
+// `__RAM_START__`, wherever both are.
 std::string addressName(const DebugInfo& dbg, uint16_t addr);
 
 // How a watch shows its value. Both CPUs are little-endian.

@@ -337,15 +337,8 @@ bool BindingModel::open(const std::string& romPath, std::string* error,
   *this = BindingModel();
   if (!loadRom(romPath, rom_, error)) return false;
   warnings_ = rom_.warnings;
-  symbolFiles_ = symbolFiles.empty() ? findSymbolFiles(romPath) : symbolFiles;
-  // One format is enough (the first found is the richest: .dbg first); FCEUX's .nl come
-  // one file a bank, all of them.
-  if (symbolFiles.empty() && !symbolFiles_.empty()) {
-    const std::string first = symbolFiles_.front();
-    const bool nl = first.ends_with(".nl");
-    std::erase_if(symbolFiles_,
-                  [&](const std::string& f) { return nl ? !f.ends_with(".nl") : f != first; });
-  }
+  // The symbol files in the ROM's folder whose labels fit it (FCEUX's .nl: one a bank).
+  symbolFiles_ = symbolFiles.empty() ? chooseSymbolFiles(rom_).files : symbolFiles;
   for (const std::string& path : symbolFiles_) {
     SymbolSource source;
     std::string symError;
@@ -361,8 +354,8 @@ bool BindingModel::open(const std::string& romPath, std::string* error,
   }
   if (symbolFiles_.empty())
     warnings_.push_back(fs::path(romPath).filename().string() +
-                        ": no symbol file beside it (.dbg, .sym, .map, "
-                        ".labels.txt, .lbl, .nl)");
+                        ": no symbol file in its folder (.dbg, .sym, .map, "
+                        ".labels.txt, labels.txt, .lbl, .nl)");
   for (std::string& w : checkSymbols(debug_, rom_)) warnings_.push_back(std::move(w));
   std::vector<std::string> dirs = sourceDirs;
   if (dirs.empty()) {

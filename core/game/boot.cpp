@@ -81,10 +81,6 @@ std::string stopText(const GameRun& r) {
   return std::string(haltKindName(r.reason)) + (r.detail.empty() ? "" : ": " + r.detail);
 }
 
-std::string extensionOf(const std::string& path) {
-  return std::filesystem::path(path).extension().string();
-}
-
 // The end of a build's output for its failure message: at most the last lines
 // of stderr (or of stdout when stderr is empty), starting on a line boundary,
 // control bytes shown as '.'.
@@ -180,13 +176,12 @@ AsmResult loadGameImage(const RoutineManifest& m) {
     image.diagnostics.push_back({Diagnostic::Severity::Warning, {g.rom, 0, 0}, w});
   std::vector<std::string> files = g.symbols;
   if (files.empty()) {
-    // The preferred format found beside the ROM, in all its files (FCEUX writes one per bank).
-    for (const std::string& f : findSymbolFiles(g.rom))
-      if (files.empty() || extensionOf(f) == extensionOf(files[0])) files.push_back(f);
+    // The symbol files in the ROM's folder whose labels fit it (FCEUX writes one per bank).
+    files = chooseSymbolFiles(rom).files;
     if (files.empty())
       return fail(g.rom,
-                  "no symbol files beside the ROM (.dbg, .sym, .map, .labels.txt, .lbl, "
-                  ".nl); name them in game.symbols");
+                  "no symbol files in the ROM's folder (.dbg, .sym, .map, .labels.txt, "
+                  "labels.txt, .lbl, .nl); name them in game.symbols");
   }
   for (const std::string& f : files) {
     SymbolSource source;

@@ -1,8 +1,10 @@
 #include "core/game/symbols.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "core/asm/ca65/dbgfile.h"
@@ -94,12 +96,8 @@ Format detectFormat(const std::string& path, const std::string& text) {
 // run at $8000 and up get (ooffs - 16 - trainer) / bank size.
 // Without banks (NROM) a CPU segment written past the PRG ROM is reported here: its
 // bytes are not in this ROM, and no bank number can say so to checkSymbols.
-void planDbgSegments(const std::string& text, const RomFile* rom, DbgParseOptions& opts,
-                     std::vector<std::string>& warnings) {
-  DebugInfo scratch;
-  std::vector<Diagnostic> ignored;
-  std::vector<DbgSegmentInfo> segs;
-  parseDbgFile(text, scratch, ignored, {}, &segs);
+void planDbgSegments(const std::vector<DbgSegmentInfo>& segs, const RomFile* rom,
+                     DbgParseOptions& opts, std::vector<std::string>& warnings) {
   const bool nes = !rom || rom->nes;
   if (!nes) return;
   const uint32_t bankSize = rom ? nesPrgBankSize(rom->nes->mapper) : 0x4000;
@@ -259,14 +257,31 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source,
 bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, std::string* error,
                  const RomFile* rom) {
   if (source) *source = SymbolSource{path, "", 0, {}};
-  std::string readError;
-  auto text = readTextFile(path, &readError, kMaxSourceBytes);
-  if (!text) {
-    if (error) *error = readError;
+  // The format from the first lines; a .dbg is then read a line at a time (a full
+  // build's runs to tens of MiB), the others whole.
+  if (auto why = unreadableReason(path, kMaxDbgBytes)) {
+    if (error) *error = *why;
     return false;
   }
-  const Format format = detectFormat(path, *text);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (error) *error = path + ": cannot open";
+    return false;
+  }
+  std::string head(4096, '\0');
+  in.read(head.data(), std::streamsize(head.size()));
+  head.resize(size_t(in.gcount()));
+  const Format format = detectFormat(path, head);
   if (source) source->format = formatName(format);
+  std::optional<std::string> text;
+  if (format != Format::Dbg) {
+    std::string readError;
+    text = readTextFile(path, &readError, kMaxSourceBytes);
+    if (!text) {
+      if (error) *error = readError;
+      return false;
+    }
+  }
   DebugInfo info;
   std::vector<Diagnostic> diags;
   std::vector<std::string> warnings;
@@ -274,8 +289,12 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
     case Format::Dbg: {
       DbgParseOptions opts;
       opts.fileName = path;
-      planDbgSegments(*text, rom, opts, warnings);
-      parseDbgFile(*text, info, diags, opts);
+      in.clear();
+      in.seekg(0);
+      parseDbgStream(in, info, diags, opts,
+                     [&](const std::vector<DbgSegmentInfo>& segs, DbgParseOptions& o) {
+                       planDbgSegments(segs, rom, o, warnings);
+                     });
       break;
     }
     case Format::Vice:
@@ -333,8 +352,59 @@ bool loadSymbols(const std::string& path, DebugInfo& out, SymbolSource* source, 
   return false;
 }
 
-std::vector<std::string> checkSymbols(const DebugInfo& symbols, const RomFile& rom) {
-  std::vector<std::string> warnings;
+namespace {
+
+// A .dbg segment ld65 configs name for code: CODE, LOWCODE, STARTUP, ONCE, INIT, VECTORS.
+bool codeSegmentName(const std::string& name) {
+  std::string upper;
+  for (char c : name) upper += char(std::toupper(static_cast<unsigned char>(c)));
+  return upper.find("CODE") != std::string::npos || upper == "STARTUP" || upper == "ONCE" ||
+         upper == "INIT" || upper == "VECTORS";
+}
+
+bool inCodeSegment(const DebugInfo& symbols, const DebugSymbol& s) {
+  for (const DebugSegment& seg : symbols.segments)
+    if (seg.bank == s.bank && s.address >= seg.start && s.address < seg.start + seg.size)
+      return codeSegmentName(seg.name);
+  return false;
+}
+
+bool rgbdsFormat(const std::string& format) {
+  return format.starts_with("rgblink");
+}
+
+}  // namespace
+
+std::vector<bool> romCodeTargets(const RomFile& rom) {
+  std::vector<bool> targets(0x10000, false);
+  auto operand = [](const std::vector<uint8_t>& b, size_t i) {
+    return uint16_t(b[i + 1] | (b[i + 2] << 8));
+  };
+  if (rom.nes) {
+    const std::vector<uint8_t>& prg = rom.nes->prg;
+    for (size_t i = 0; i + 2 < prg.size(); ++i)
+      if (prg[i] == 0x20 || prg[i] == 0x4C) targets[operand(prg, i)] = true;
+    if (prg.size() >= 6)
+      for (size_t v = prg.size() - 6; v + 1 < prg.size(); v += 2)
+        targets[uint16_t(prg[v] | (prg[v + 1] << 8))] = true;
+  } else {
+    const std::vector<uint8_t>& b = rom.bytes;
+    for (size_t i = 0; i + 2 < b.size(); ++i) {
+      const uint8_t op = b[i];
+      const bool call = op == 0xCD || op == 0xC4 || op == 0xCC || op == 0xD4 || op == 0xDC;
+      const bool jump = op == 0xC3 || op == 0xC2 || op == 0xCA || op == 0xD2 || op == 0xDA;
+      if ((call || jump) && operand(b, i) < 0x8000) targets[operand(b, i)] = true;
+    }
+    for (uint16_t a = 0; a <= 0x38; a += 8) targets[a] = true;     // RST
+    for (uint16_t a = 0x40; a <= 0x60; a += 8) targets[a] = true;  // interrupts
+    targets[0x100] = true;
+  }
+  return targets;
+}
+
+SymbolFit fitSymbols(const DebugInfo& symbols, const RomFile& rom) {
+  SymbolFit fit;
+  std::vector<std::string>& warnings = fit.warnings;
   const unsigned banks = romBankCount(rom);
   const std::string file = fs::path(rom.path).filename().string();
   const bool nes = rom.nes.has_value();
@@ -346,33 +416,39 @@ std::vector<std::string> checkSymbols(const DebugInfo& symbols, const RomFile& r
     if (offset < 0) continue;
     romSegmentBytes += s.size;
     if (unsigned(s.bank) >= banks && (rom.gb || nesPrgBankSize(rom.nes->mapper))) {
+      ++fit.segments;
       warnings.push_back("segment " + s.name + " is in bank " + std::to_string(s.bank) + ", " +
                          file + " has " + std::to_string(banks) + " banks");
     } else if (uint64_t(offset) + s.size > rom.bytes.size()) {
+      ++fit.segments;
       warnings.push_back("segment " + s.name + " ends at byte " +
                          std::to_string(uint64_t(offset) + s.size) + ", past the end of " + file +
                          " (" + std::to_string(rom.bytes.size()) + " bytes)");
     }
   }
-  if (nes && !nesPrgBankSize(rom.nes->mapper) && romSegmentBytes > rom.nes->prg.size())
+  if (nes && !nesPrgBankSize(rom.nes->mapper) && romSegmentBytes > rom.nes->prg.size()) {
+    ++fit.segments;
     warnings.push_back("the ROM segments hold " + byteSize(romSegmentBytes) + ", " + file +
                        " has " + byteSize(rom.nes->prg.size()) + " of PRG ROM");
+  }
 
   // Labels: banks the ROM lacks, and code labels over erased ($FF) bytes.
-  size_t outOfRange = 0, erased = 0, checked = 0;
+  const std::vector<bool> targets = romCodeTargets(rom);
   std::string outNames, erasedNames;
   for (const DebugSymbol& s : symbols.symbols) {
     if (!s.isLabel) continue;
     const int64_t offset = romOffset(rom, s.address, s.bank);
     if (offset < 0) continue;
+    ++fit.romLabels;
     const bool banked = rom.gb ? s.address >= 0x4000 : nesPrgBankSize(rom.nes->mapper) != 0;
     if ((banked && unsigned(s.bank) >= banks) || uint64_t(offset) >= rom.bytes.size()) {
-      if (++outOfRange <= 3)
+      if (++fit.outOfRange <= 3)
         outNames +=
             (outNames.empty() ? "" : ", ") + s.name + " at " + where(rom, s.address, s.bank);
       continue;
     }
-    ++checked;
+    if (!targets[s.address & 0xFFFF] && !inCodeSegment(symbols, s)) continue;  // data
+    ++fit.codeLabels;
     // Three bytes: a label over `rst $38` x3 / ISC abs,X is padding, not code the user wrote.
     const uint64_t span = std::clamp<uint64_t>(s.size ? s.size : 3, 1, 16);
     if (uint64_t(offset) + span > rom.bytes.size()) continue;
@@ -386,25 +462,202 @@ std::vector<std::string> checkSymbols(const DebugInfo& symbols, const RomFile& r
     // Bank 0 also means "no bank recorded" (ld65 -Ln): erased only if no bank holds code there.
     if (allFf && s.bank == 0 && banked)
       for (unsigned b = 1; b < banks && allFf; ++b) allFf = ffAt(romOffset(rom, s.address, int(b)));
-    if (allFf && ++erased <= 3)
+    if (allFf && ++fit.erased <= 3)
       erasedNames +=
           (erasedNames.empty() ? "" : ", ") + s.name + " at " + where(rom, s.address, s.bank);
   }
-  if (outOfRange)
-    warnings.push_back(std::to_string(outOfRange) + " label" + (outOfRange == 1 ? " is" : "s are") +
-                       " in banks " + file + " does not have (" + std::to_string(banks) +
-                       " banks): " + outNames + (outOfRange > 3 ? ", ..." : "") +
-                       "; symbols of another ROM?");
-  if (erased)
-    warnings.push_back(std::to_string(erased) + " of " + std::to_string(checked) +
-                       " labels point at $FF-filled bytes in " + file + ": " + erasedNames +
-                       (erased > 3 ? ", ..." : "") + "; symbols of another build?");
+  if (fit.outOfRange)
+    warnings.push_back(std::to_string(fit.outOfRange) + " label" +
+                       (fit.outOfRange == 1 ? " is" : "s are") + " in banks " + file +
+                       " does not have (" + std::to_string(banks) + " banks): " + outNames +
+                       (fit.outOfRange > 3 ? ", ..." : "") + "; symbols of another ROM?");
+  if (fit.erased)
+    warnings.push_back(std::to_string(fit.erased) + " of " + std::to_string(fit.codeLabels) +
+                       " code labels (jump and call targets, code segments) point at $FF-filled "
+                       "bytes in " +
+                       file + ": " + erasedNames + (fit.erased > 3 ? ", ..." : "") +
+                       "; symbols of another build?");
   if (warnings.size() > kMaxWarnings) {
     const size_t more = warnings.size() - kMaxWarnings;
     warnings.resize(kMaxWarnings);
     warnings.push_back(std::to_string(more) + " more warnings");
   }
-  return warnings;
+  return fit;
+}
+
+std::vector<std::string> checkSymbols(const DebugInfo& symbols, const RomFile& rom) {
+  return fitSymbols(symbols, rom).warnings;
+}
+
+std::vector<std::vector<std::string>> findSymbolCandidates(const std::string& romPath) {
+  std::vector<std::vector<std::string>> groups;
+  std::vector<std::string> taken;
+  // The ROM's own: one group for FCEUX's .nl files, one for each other file.
+  std::vector<std::string> nl;
+  for (const std::string& f : findSymbolFiles(romPath)) {
+    taken.push_back(fs::path(f).filename().string());
+    if (endsWith(f, ".nl"))
+      nl.push_back(f);
+    else
+      groups.push_back({f});
+  }
+  if (!nl.empty()) groups.push_back(nl);
+  const fs::path rom(romPath);
+  const fs::path dir = rom.has_parent_path() ? rom.parent_path() : fs::path(".");
+  std::vector<std::string> names;
+  std::error_code ec;
+  size_t seen = 0;
+  for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end && ++seen <= 100000; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const bool symbolName = endsWith(name, ".dbg") || endsWith(name, ".sym") ||
+                            endsWith(name, ".map") || endsWith(name, ".lbl") ||
+                            endsWith(name, ".nl") || endsWith(name, ".labels.txt") ||
+                            endsWith(name, ".labels") || name == "labels.txt";
+    std::error_code fe;
+    if (!symbolName || !it->is_regular_file(fe)) continue;
+    if (std::find(taken.begin(), taken.end(), name) == taken.end()) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  // Another ROM's FCEUX set (`other.nes.0.nl`, `other.nes.ram.nl`) is one group.
+  std::map<std::string, std::vector<std::string>> fceux;
+  auto at = [&](const std::string& name) {
+    return (rom.has_parent_path() ? dir / name : fs::path(name)).string();
+  };
+  for (const std::string& name : names) {
+    const size_t dot = name.size() > 3 ? name.rfind('.', name.size() - 4) : std::string::npos;
+    const std::string middle =
+        dot == std::string::npos ? "" : name.substr(dot + 1, name.size() - dot - 4);
+    const bool perBank = endsWith(name, ".nl") && !middle.empty() &&
+                         (middle == "ram" || std::all_of(middle.begin(), middle.end(), isHexDigit));
+    if (perBank) {
+      auto& g = fceux[name.substr(0, dot)];
+      if (g.empty()) groups.push_back({});  // a place in name order, filled below
+      g.push_back(at(name));
+      continue;
+    }
+    groups.push_back({at(name)});
+  }
+  // Fill the FCEUX places in the order their prefixes came.
+  auto group = fceux.begin();
+  for (auto& g : groups)
+    if (g.empty() && group != fceux.end()) g = (group++)->second;
+  std::erase_if(groups, [](const auto& g) { return g.empty(); });
+  if (groups.size() > kMaxSymbolCandidates) groups.resize(kMaxSymbolCandidates);
+  return groups;
+}
+
+namespace {
+
+int formatRank(const std::string& path) {
+  const char* order[] = {".dbg",       ".sym",    ".map", ".labels.txt",
+                         "labels.txt", ".labels", ".lbl", ".nl"};
+  for (int i = 0; i < int(std::size(order)); ++i)
+    if (endsWith(path, order[i])) return i;
+  return int(std::size(order));
+}
+
+std::string candidateName(const SymbolCandidate& c) {
+  std::string name = fs::path(c.files.front()).filename().string();
+  if (c.files.size() > 1) name += " (+" + std::to_string(c.files.size() - 1) + " files)";
+  return name;
+}
+
+}  // namespace
+
+SymbolChoice chooseSymbolFiles(const RomFile& rom) {
+  SymbolChoice choice;
+  const std::vector<std::vector<std::string>> groups = findSymbolCandidates(rom.path);
+  if (groups.empty()) return choice;
+  const std::vector<std::string> own = findSymbolFiles(rom.path);
+  auto beside = [&](const std::string& f) {
+    return std::find(own.begin(), own.end(), f) != own.end();
+  };
+  if (groups.size() == 1) {
+    choice.files = groups.front();
+    choice.why = fs::path(choice.files.front()).filename().string() +
+                 (beside(choice.files.front()) ? ": the symbol file beside the ROM with its name"
+                                               : ": the only symbol file in the ROM's folder");
+    return choice;
+  }
+  for (const auto& files : groups) {
+    SymbolCandidate c;
+    c.files = files;
+    c.besideRom = beside(files.front());
+    DebugInfo info;
+    for (const std::string& f : files) {
+      SymbolSource source;
+      std::string error;
+      const bool ok = loadSymbols(f, info, &source, &error, &rom);
+      if (c.format.empty()) c.format = source.format;
+      c.symbols += source.symbols;
+      if (!ok && c.error.empty()) c.error = error.substr(0, error.find('\n'));
+    }
+    if (c.symbols == 0 && c.error.empty()) c.error = "no symbols";
+    if (c.error.empty()) {
+      info.finalize();
+      c.fit = fitSymbols(info, rom);
+      c.fit.otherFamily = rgbdsFormat(c.format) != bool(rom.gb);
+    }
+    choice.considered.push_back(std::move(c));
+  }
+  // Misfits per ROM label, in thousandths: comparable across files of different sizes.
+  auto badness = [](const SymbolCandidate& c) {
+    return c.fit.misfits() * 1000 / std::max<size_t>(c.fit.romLabels, 1);
+  };
+  auto better = [&](const SymbolCandidate& a, const SymbolCandidate& b) {
+    if (a.error.empty() != b.error.empty()) return a.error.empty();
+    const bool fitsA = a.fit.misfits() == 0, fitsB = b.fit.misfits() == 0;
+    if (fitsA != fitsB) return fitsA;
+    if (!fitsA && badness(a) != badness(b)) return badness(a) < badness(b);
+    if (a.besideRom != b.besideRom) return a.besideRom;
+    if (formatRank(a.files.front()) != formatRank(b.files.front()))
+      return formatRank(a.files.front()) < formatRank(b.files.front());
+    return a.symbols > b.symbols;
+  };
+  std::stable_sort(choice.considered.begin(), choice.considered.end(), better);
+  const SymbolCandidate& best = choice.considered.front();
+  if (!best.error.empty()) {
+    choice.why = "no symbol file in the ROM's folder could be read (" + candidateName(best) + ": " +
+                 best.error + ")";
+    return choice;
+  }
+  choice.files = best.files;
+  const size_t others = choice.considered.size() - 1;
+  const std::string among = " (of " + std::to_string(others + 1) + " in the ROM's folder)";
+  if (best.fit.misfits() == 0) {
+    // Why this one of those that fit: the first rule of `better` that set it apart.
+    std::string reason;
+    for (size_t i = 1; i < choice.considered.size() && reason.empty(); ++i) {
+      const SymbolCandidate& c = choice.considered[i];
+      if (!c.error.empty() || c.fit.misfits() != 0) continue;
+      if (best.besideRom != c.besideRom)
+        reason = "; it has the ROM's name";
+      else if (formatRank(best.files.front()) != formatRank(c.files.front()))
+        reason = "; the preferred format";
+      else
+        reason = "; the most symbols";
+    }
+    choice.why = candidateName(best) + ": " + best.format + ", " + std::to_string(best.symbols) +
+                 (best.symbols == 1 ? " symbol" : " symbols") + ", its labels fit the ROM" +
+                 reason + among;
+    for (const auto& c : choice.considered)
+      if (c.besideRom && !best.besideRom) {
+        choice.why +=
+            "; " + candidateName(c) + ", with the ROM's name, " +
+            (c.error.empty() ? "does not fit (" + std::to_string(c.fit.misfits()) + " misfit(s): " +
+                                   (c.fit.warnings.empty() ? std::string("other family")
+                                                           : c.fit.warnings.front()) +
+                                   ")"
+                             : "could not be read (" + c.error + ")");
+        break;
+      }
+  } else {
+    choice.why = candidateName(best) + ": " + best.format +
+                 ", the closest fit: " + std::to_string(best.fit.misfits()) + " misfit(s) in " +
+                 std::to_string(best.fit.romLabels) + " ROM labels" + among;
+  }
+  return choice;
 }
 
 }  // namespace core::game

@@ -88,6 +88,30 @@ TEST(DebuggerAddress, ParsesHexAndLabelsAndNamesAddresses) {
   EXPECT_EQ(core::addressName(dbg, 0x0308), "$0308");
 }
 
+// ld65 names $0300 `__RAM_START__` too; the user's `_player` (a cc65 C
+// global) is what watches, the Memory panel and the Source view show. The linker's names
+// appear only where no label of the user's reaches.
+TEST(DebuggerAddress, TheUsersLabelsWinOverTheLinkers) {
+  EXPECT_TRUE(core::isLinkerSymbol("__RAM_START__"));
+  EXPECT_TRUE(core::isLinkerSymbol("__CODE_LOAD__"));
+  EXPECT_TRUE(core::isLinkerSymbol("s__DATA"));
+  EXPECT_TRUE(core::isLinkerSymbol("l__DATA"));
+  EXPECT_FALSE(core::isLinkerSymbol("_player"));
+  EXPECT_FALSE(core::isLinkerSymbol("__"));
+  EXPECT_FALSE(core::isLinkerSymbol("__init"));
+  core::DebugInfo dbg;
+  dbg.symbols.push_back({"__RAM_START__", 0x0300, 0, 0, "", true});
+  dbg.symbols.push_back({"_player", 0x0300, 0, 2, "", true});
+  dbg.symbols.push_back({"__DATA_RUN__", 0x0310, 0, 0, "", true});
+  dbg.symbols.push_back({"_enemies", 0x0308, 0, 32, "", true});
+  EXPECT_EQ(core::addressName(dbg, 0x0300), "_player");
+  EXPECT_EQ(core::addressName(dbg, 0x0301), "_player+1");
+  EXPECT_EQ(core::addressName(dbg, 0x0312), "_enemies+10");      // not __DATA_RUN__+2
+  EXPECT_EQ(core::addressName(dbg, 0x0302), "__RAM_START__+2");  // no user label reaches
+  EXPECT_EQ(dbg.nameAt(0x0300), "_player");
+  EXPECT_EQ(dbg.nameAt(0x0310), "__DATA_RUN__");
+}
+
 TEST(DebuggerWatch, ParsesAFormatSuffixAndDefaultsWordsToU16) {
   core::DebugInfo dbg;
   dbg.symbols.push_back({"entity_x", 0x0304, 0, 4, "", true});

@@ -83,9 +83,10 @@ TEST_F(GameFilesTest, BindingsAreFoundBesideTheRomSortedByName) {
 TEST_F(GameFilesTest, AnUnboundRomIsDescribedWithItsSymbolFiles) {
   copy({"mmc1_demo.nes", "mmc1_demo.dbg"});
   const auto lines = describeUnboundRom(dir_->file("mmc1_demo.nes"));
-  ASSERT_EQ(lines.size(), 2u);
+  ASSERT_EQ(lines.size(), 3u);
   EXPECT_NE(lines[0].find("mapper 1 (MMC1)"), std::string::npos) << lines[0];
-  EXPECT_EQ(lines[1].rfind("mmc1_demo.dbg: ld65 dbg, ", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[1], "symbols: mmc1_demo.dbg: the symbol file beside the ROM with its name");
+  EXPECT_EQ(lines[2].rfind("mmc1_demo.dbg: ld65 dbg, ", 0), 0u) << lines[2];
 }
 
 // A rebuild takes the manifest from disk again and keeps the map in memory; a

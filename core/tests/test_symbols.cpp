@@ -254,27 +254,35 @@ TEST_F(Symbols, DbgOfABiggerRomWarns) {
 
 TEST_F(Symbols, GbSymOfAnotherRomWarns) {
   // 4 banks; the .sym names bank 9 and a label over $FF padding.
+  // The code calls Fine and Padding; Tiles (also $FF) is data nothing jumps to.
   auto bytes = makeGb(0x01, 1, 0);
   std::fill(bytes.begin() + 0x4100, bytes.begin() + 0x4200, uint8_t(0xFF));
+  const uint8_t code[] = {0xCD, 0x00, 0x40, 0xCD, 0x00, 0x41};  // call Fine; call Padding
+  std::copy(std::begin(code), std::end(code), bytes.begin() + 0x150);
   core::test::fixGbChecksums(bytes);
   const auto rom = loadRom(writeRom("game.gb", bytes));
   const std::string sym = write("game.sym",
-                                "00:0150 Start\n01:4000 Fine\n01:4100 Padding\n"
+                                "00:0150 Start\n01:4000 Fine\n01:4100 Padding\n01:4180 Tiles\n"
                                 "09:4000 FarAway\n00:c000 wVar\n");
   DebugInfo info;
   core::game::SymbolSource src;
   std::string error;
   ASSERT_TRUE(core::game::loadSymbols(sym, info, &src, &error, &rom)) << error;
   EXPECT_EQ(src.format, "rgblink sym");
-  EXPECT_EQ(src.symbols, 5u);
+  EXPECT_EQ(src.symbols, 6u);
   const auto warnings = core::game::checkSymbols(info, rom);
   ASSERT_EQ(warnings.size(), 2u);
   EXPECT_EQ(warnings[0],
             "1 label is in banks game.gb does not have (4 banks): FarAway at 09:4000; symbols of "
             "another ROM?");
   EXPECT_EQ(warnings[1],
-            "1 of 3 labels point at $FF-filled bytes in game.gb: Padding at 01:4100; symbols of "
-            "another build?");
+            "1 of 2 code labels (jump and call targets, code segments) point at $FF-filled bytes "
+            "in game.gb: Padding at 01:4100; symbols of another build?");
+  const core::game::SymbolFit fit = core::game::fitSymbols(info, rom);
+  EXPECT_EQ(fit.romLabels, 5u);   // Start, Fine, Padding, Tiles, FarAway
+  EXPECT_EQ(fit.codeLabels, 2u);  // Fine, Padding (nothing jumps to $0150 in this ROM)
+  EXPECT_EQ(fit.erased, 1u);
+  EXPECT_EQ(fit.outOfRange, 1u);
 }
 
 TEST_F(Symbols, GbTinyRomBankZeroCoversBothWindows) {
@@ -282,6 +290,8 @@ TEST_F(Symbols, GbTinyRomBankZeroCoversBothWindows) {
   auto bytes = makeGb(0x00, 0, 0);
   std::fill(bytes.begin() + 0x4000, bytes.begin() + 0x4010, uint8_t(0x3E));
   std::fill(bytes.begin() + 0x6000, bytes.begin() + 0x6010, uint8_t(0xFF));
+  const uint8_t code[] = {0xCD, 0x00, 0x40, 0xC3, 0x00, 0x60};  // call Upper; jp Erased
+  std::copy(std::begin(code), std::end(code), bytes.begin() + 0x150);
   core::test::fixGbChecksums(bytes);
   const auto rom = loadRom(writeRom("tiny.gb", bytes));
   const std::string sym = write("tiny.sym", "00:4000 Upper\n00:6000 Erased\n");
@@ -345,6 +355,96 @@ TEST_F(Symbols, FindSymbolFilesInOrderOfPreference) {
                                              "game.lbl", "game.nl", "game.nes.0.nl",
                                              "game.nes.1.nl", "game.nes.ram.nl"}));
   EXPECT_EQ(files[0], path("game.dbg"));
+}
+
+// Code is expected where the ROM's code jumps (JSR/JMP operands, the vectors) or in a
+// .dbg code segment; a table of $FF bytes at a label is data and says nothing.
+TEST_F(Symbols, OnlyCodeLabelsOverFfBytesWarn) {
+  auto bytes = makeInes({.mapper = 0, .prg16k = 2});  // NROM-256: $8000-$FFFF
+  auto at = [&](uint16_t cpu) { return bytes.begin() + 16 + (cpu - 0x8000); };
+  std::fill(at(0x9000), at(0x9100), uint8_t(0xFF));             // tiles: data
+  std::fill(at(0xD000), at(0xD010), uint8_t(0xFF));             // update: called, erased
+  const uint8_t code[] = {0x20, 0x00, 0xD0, 0x4C, 0x00, 0xC0};  // jsr update; jmp reset
+  std::copy(std::begin(code), std::end(code), at(0xC000));
+  const uint8_t vectors[] = {0x00, 0xC0, 0x00, 0xC0, 0x00, 0xC0};  // NMI, reset, IRQ: $C000
+  std::copy(std::begin(vectors), std::end(vectors), at(0xFFFA));
+  const auto rom = loadRom(writeRom("g.nes", bytes));
+  const std::vector<bool> targets = core::game::romCodeTargets(rom);
+  EXPECT_TRUE(targets[0xD000]);
+  EXPECT_TRUE(targets[0xC000]);
+  EXPECT_FALSE(targets[0x9000]);
+  DebugInfo info;
+  std::string error;
+  ASSERT_TRUE(core::game::loadSymbols(
+      write("g.lbl", "al 00C000 .reset\nal 00D000 .update\nal 009000 .tiles\n"), info, nullptr,
+      &error, &rom))
+      << error;
+  const auto warnings = core::game::checkSymbols(info, rom);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0],
+            "1 of 2 code labels (jump and call targets, code segments) point at $FF-filled bytes "
+            "in g.nes: update at $D000 (bank 0); symbols of another build?");
+}
+
+// The symbol files of a folder: the ROM's own first, then the rest by name, FCEUX's
+// per-bank sets as one group each, other files ignored.
+TEST_F(Symbols, FindSymbolCandidatesInTheRomsFolder) {
+  const std::string rom = writeRom("game.nes", makeInes({}));
+  for (const char* name : {"game.lbl", "labels.txt", "debug.dbg", "notes.txt", "old.nes.0.nl",
+                           "old.nes.ram.nl", "build.labels", "game.nes.ram.nl"})
+    write(name, "");
+  std::vector<std::vector<std::string>> names;
+  for (const auto& g : core::game::findSymbolCandidates(rom)) {
+    names.emplace_back();
+    for (const auto& f : g) names.back().push_back(fs::path(f).filename().string());
+  }
+  using G = std::vector<std::string>;
+  EXPECT_EQ(names,
+            (std::vector<G>{G{"game.lbl"}, G{"game.nes.ram.nl"}, G{"build.labels"}, G{"debug.dbg"},
+                            G{"labels.txt"}, G{"old.nes.0.nl", "old.nes.ram.nl"}}));
+}
+
+// A build script's labels.txt fits the ROM; the stale game.lbl beside it names a routine
+// the ROM has erased: the one that fits is read, and `why` says so.
+TEST_F(Symbols, ChooseTheSymbolFileThatFitsTheRom) {
+  auto bytes = makeInes({.mapper = 0, .prg16k = 2});
+  auto at = [&](uint16_t cpu) { return bytes.begin() + 16 + (cpu - 0x8000); };
+  std::fill(at(0xD000), at(0xD010), uint8_t(0xFF));
+  const uint8_t code[] = {0x20, 0x10, 0xC0, 0x20, 0x00, 0xD0, 0x60};  // jsr $C010; jsr $D000
+  std::copy(std::begin(code), std::end(code), at(0xC000));
+  const auto rom = loadRom(writeRom("game.nes", bytes));
+  write("game.lbl", "al 00C000 .reset\nal 00D000 .update\n");
+  write("labels.txt", "al 00C000 .reset\nal 00C010 .update\nal 000300 .player\n");
+  const core::game::SymbolChoice choice = core::game::chooseSymbolFiles(rom);
+  ASSERT_EQ(choice.files, std::vector<std::string>{path("labels.txt")});
+  EXPECT_EQ(choice.why,
+            "labels.txt: VICE labels, 3 symbols, its labels fit the ROM (of 2 in the ROM's "
+            "folder); game.lbl, with the ROM's name, does not fit (1 misfit(s): 1 of 1 code labels "
+            "(jump and call targets, code segments) point at $FF-filled bytes in game.nes: update "
+            "at $D000 (bank 0); symbols of another build?)");
+  ASSERT_EQ(choice.considered.size(), 2u);
+  EXPECT_EQ(choice.considered[1].fit.erased, 1u);
+
+  // Both fit: the one with the ROM's name wins; an rgblink .sym never fits a NES ROM.
+  write("game.lbl", "al 00C000 .reset\n");
+  write("other.sym", "00:0150 Start\n");
+  const core::game::SymbolChoice both = core::game::chooseSymbolFiles(rom);
+  ASSERT_EQ(both.files, std::vector<std::string>{path("game.lbl")});
+  EXPECT_EQ(both.why,
+            "game.lbl: VICE labels, 1 symbol, its labels fit the ROM; it has the ROM's name (of 3 "
+            "in the ROM's folder)");
+  ASSERT_EQ(both.considered.size(), 3u);
+  EXPECT_TRUE(both.considered[2].fit.otherFamily);
+  EXPECT_EQ(fs::path(both.considered[2].files[0]).filename(), "other.sym");
+
+  // One file: taken without reading; none: nothing, and no reason.
+  fs::create_directories(path("sub"));
+  const std::string lone = writeRom("sub/lone.nes", bytes);
+  write("sub/labels.txt", "al 00C000 .reset\n");
+  const auto one = core::game::chooseSymbolFiles(loadRom(lone));
+  EXPECT_EQ(one.files, std::vector<std::string>{path("sub/labels.txt")});
+  EXPECT_EQ(one.why, "labels.txt: the only symbol file in the ROM's folder");
+  EXPECT_TRUE(one.considered.empty());
 }
 
 TEST_F(Symbols, FindSymbolFilesWithNone) {
@@ -420,7 +520,7 @@ TEST_F(Symbols, Ld65BankedBuild) {
         ".segment \"BSS\"\nplayer_x: .res 1\n"
         ".segment \"BANK1\"\ncollide:\n  lda player_x\n  rts\n"
         ".segment \"BANK2\"\ntable: .byte 1, 2, 3\n"
-        ".segment \"CODE\"\nreset:\n  jmp reset\nnmi: rti\n"
+        ".segment \"CODE\"\nreset:\n  jsr collide\n  jmp reset\nnmi: rti\n"
         ".segment \"VECTORS\"\n.word nmi, reset, nmi\n");
   auto run = [](const std::vector<std::string>& argv) {
     const core::ProcessResult r = core::runProcess(argv);
@@ -445,7 +545,8 @@ TEST_F(Symbols, Ld65BankedBuild) {
   EXPECT_TRUE(core::game::checkSymbols(dbg, rom).empty());
   EXPECT_TRUE(core::game::checkSymbols(lbl, rom).empty());
 
-  // Another build moved the code: bank 1 is erased padding now.
+  // Another build moved the code: bank 1 is erased padding now. `collide` is called from
+  // the fixed bank (`jsr collide`), so code is expected there; `table` is data.
   auto other = rom.bytes;
   std::fill(other.begin() + 16 + 0x4000, other.begin() + 16 + 0x8000, uint8_t(0xFF));
   core::game::RomFile moved;

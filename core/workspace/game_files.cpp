@@ -41,8 +41,11 @@ std::vector<std::string> documentFiles(const Simulation& sim) {
     addUnique(files, m.game->rom);
     if (!m.game->symbols.empty()) {
       for (const std::string& p : m.game->symbols) addUnique(files, p);
-    } else if (auto found = game::findSymbolFiles(m.game->rom); !found.empty()) {
-      addUnique(files, found.front());
+    } else {
+      game::RomFile rom;
+      std::string ignored;
+      if (game::loadRom(m.game->rom, rom, &ignored))
+        for (const std::string& p : game::chooseSymbolFiles(rom).files) addUnique(files, p);
     }
   } else {
     for (const std::string& p : m.sources) addUnique(files, p);
@@ -95,9 +98,17 @@ std::vector<std::string> describeUnboundRom(const std::string& romPath) {
   lines.push_back(loaded ? rom.summary : error);
   if (loaded)
     for (const std::string& w : rom.warnings) lines.push_back("warning: " + w);
-  const auto files = game::findSymbolFiles(romPath);
+  std::vector<std::string> files;
+  if (loaded) {
+    const game::SymbolChoice choice = game::chooseSymbolFiles(rom);
+    files = choice.files;
+    if (!choice.why.empty()) lines.push_back("symbols: " + choice.why);
+  } else {
+    files = game::findSymbolFiles(romPath);
+  }
   if (files.empty())
-    lines.push_back("no symbol files beside it (.dbg, .sym, .map, .labels.txt, .lbl, .nl)");
+    lines.push_back(
+        "no symbol files in its folder (.dbg, .sym, .map, .labels.txt, labels.txt, .lbl, .nl)");
   for (const std::string& f : files) {
     DebugInfo info;
     game::SymbolSource source;

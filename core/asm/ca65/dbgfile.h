@@ -21,9 +21,16 @@
 //    invoked the macro covers the same bytes and is the one the user wrote.
 // A malformed line gives a diagnostic with its line number and is skipped; the
 // rest of the file is still read. The result is true when no error was reported.
+//
+// Each line becomes a compact typed record as it is read (numbers parsed, names kept),
+// so the file's text need not be held: parseDbgStream reads a file of any size a real
+// build writes line by line. ld65 writes lines before the spans and segments they
+// point at, so records are resolved once the whole file is read.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <istream>
 #include <map>
 #include <string>
 #include <vector>
@@ -56,5 +63,15 @@ struct DbgParseOptions {
 bool parseDbgFile(const std::string& text, DebugInfo& out, std::vector<Diagnostic>& diags,
                   const DbgParseOptions& opts = {},
                   std::vector<DbgSegmentInfo>* segments = nullptr);
+
+// Sets the options (skipped segments, banks) from the segments, once all are read.
+using DbgPlan = std::function<void(const std::vector<DbgSegmentInfo>&, DbgParseOptions&)>;
+
+// The same, from a stream read a line at a time; `plan`, when given, is called with the
+// segments before the records are resolved (the banks come from where each segment's
+// bytes went), so one read of the file is enough.
+bool parseDbgStream(std::istream& in, DebugInfo& out, std::vector<Diagnostic>& diags,
+                    DbgParseOptions opts = {}, const DbgPlan& plan = {},
+                    std::vector<DbgSegmentInfo>* segments = nullptr);
 
 }  // namespace core
