@@ -176,11 +176,8 @@ bool bindTables(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, Regi
       Binding::Field bf;
       if (!resolve(dbg, f.ref, f.split() ? path + ".lo" : path, bf.address, error)) return false;
       bf.name = name;
-      bf.size = f.size;
+      bf.shape() = f.shape();
       bf.stride = f.stride;
-      bf.isSigned = f.isSigned;
-      bf.bigEndian = f.bigEndian;
-      bf.fracBits = f.fracBits;
       bf.initial = f.initial;
       const uint32_t span = uint32_t(t.count - 1) * f.stride;
       if (f.split()) {
@@ -246,11 +243,8 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     Binding::Field bf;
     bf.name = name;
     bf.address = a;
-    bf.size = f.size;
+    bf.shape() = f.shape();
     bf.stride = f.stride;
-    bf.isSigned = f.isSigned;
-    bf.bigEndian = f.bigEndian;
-    bf.fracBits = f.fracBits;
     bf.initial = f.initial;
     const uint32_t span = uint32_t(std::max(entities, 1) - 1) * f.stride;
     if (f.split()) {
