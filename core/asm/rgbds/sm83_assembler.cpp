@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/util/files.h"
+#include "core/util/text.h"
 
 namespace core::sm83 {
 
@@ -22,11 +23,9 @@ std::string_view firstWord(std::string_view s) {
   return s.substr(i, j - i);
 }
 
+// Blanks around a token as rgbasm skips them (a line's trailing CR included).
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
+  return trimView(s, " \t\r");
 }
 
 // Resolves expressions during assembly: labels in floating sections are

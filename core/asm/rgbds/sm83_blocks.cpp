@@ -6,25 +6,11 @@
 
 #include "core/asm/rgbds/sm83_assembler.h"
 
+#include "core/util/text.h"
+
 namespace core::sm83 {
 
-namespace {
-
-std::string_view trimView(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
-std::string hex4(uint32_t v) {
-  static const char* kDigits = "0123456789ABCDEF";
-  std::string s = "$0000";
-  for (int i = 4; i >= 1; --i, v >>= 4) s[static_cast<size_t>(i)] = kDigits[v & 15];
-  return s;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 // LOAD "name", TYPE[...]: the bytes go on into the current ROM section while the
 // labels (and `@`) take addresses in the named section, e.g. code copied to HRAM.
@@ -80,7 +66,7 @@ void Assembler::dirAlign(int col) {
   if (sec.fixedAddress >= 0) {
     if ((static_cast<uint32_t>(sec.fixedAddress) & mask) != want)
       return error(col, "ALIGN " + std::to_string(bits) + " is not met at " +
-                            hex4(static_cast<uint32_t>(sec.fixedAddress) + sec.size));
+                            hex(static_cast<uint32_t>(sec.fixedAddress) + sec.size));
     return;
   }
   if (sec.alignBits >= bits) {
@@ -140,7 +126,7 @@ void Assembler::dirOpt(Kw kw, int col) {
   }
   if (kw == Kw::PUSHO) optStack_.push_back(OptState{lx_.digits(), maxDepth_});
   std::string_view rest = lx_.rest();
-  rest = trimView(rest.substr(0, rest.find(';')));
+  rest = trimView(rest.substr(0, rest.find(';')), " \t\r");
   if (rest.empty()) {
     if (kw == Kw::OPT) error(col, "OPT needs an option");
     return;
@@ -151,12 +137,12 @@ void Assembler::dirOpt(Kw kw, int col) {
   while (at <= rest.size()) {
     size_t comma = rest.find(',', at);
     std::string_view o =
-        trimView(rest.substr(at, comma == std::string_view::npos ? comma : comma - at));
+        trimView(rest.substr(at, comma == std::string_view::npos ? comma : comma - at), " \t\r");
     const std::string text(o);
     if (!o.empty() && o[0] == '-') o.remove_prefix(1);
     if (o.empty()) return error(col, "empty OPT option");
     const char letter = o[0];
-    const std::string_view arg = trimView(o.substr(1));
+    const std::string_view arg = trimView(o.substr(1), " \t\r");
     auto bad = [&](const std::string& why) { error(col, "bad OPT '" + text + "': " + why); };
     switch (letter) {
       case 'b':

@@ -4,17 +4,11 @@
 
 #include "core/asm/rgbds/sm83_assembler.h"
 #include "core/util/files.h"
+#include "core/util/text.h"
 
 namespace core::sm83 {
 
 namespace {
-
-std::string hex(uint32_t v, int digits) {
-  static const char* kDigits = "0123456789ABCDEF";
-  std::string s = "$";
-  for (int i = digits - 1; i >= 0; --i) s += kDigits[(v >> (i * 4)) & 15];
-  return s;
-}
 
 int32_t applyCompound(Op op, int32_t a, int32_t b, bool& ok) {
   const uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
