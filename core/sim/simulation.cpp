@@ -108,7 +108,7 @@ const char* ramText(Cpu cpu) {
 }
 
 std::string hexRange(const AddressRange& r) {
-  return hexRange(r.begin, r.end);
+  return core::hexRange(r.begin, r.end);
 }
 
 // A region of the routine's memory the manifest names, [begin, end).
