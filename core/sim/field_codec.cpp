@@ -22,8 +22,7 @@ int32_t readField(const uint8_t* memory, const FieldCodec& f, int slot) {
 }
 
 void writeField(Machine& m, const FieldCodec& f, int slot, int32_t raw) {
-  for (int i = 0; i < f.size; ++i)
-    m.poke(f.byteAddress(slot, i), uint8_t(uint32_t(raw) >> (8 * i)));
+  f.encode(raw, [&](int i, uint8_t b) { m.poke(f.byteAddress(slot, i), b); });
 }
 
 int32_t unwrapRaw(const FieldCodec& f, int32_t before, int32_t after) {

@@ -38,7 +38,7 @@ struct FieldCodec : ValueShape {
 int32_t readField(const Machine& m, const FieldCodec& f, int slot);
 // The same from a flat 64 KiB view of memory (Machine::memory()).
 int32_t readField(const uint8_t* memory, const FieldCodec& f, int slot);
-// Writes the low 8*size bits of `raw`.
+// Writes the low 8*size bits of `raw` (ValueShape::encode).
 void writeField(Machine& m, const FieldCodec& f, int slot, int32_t raw);
 
 // Raw value <-> pixels and sub-pixels. Whole pixels are the floor of

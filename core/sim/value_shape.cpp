@@ -15,7 +15,9 @@ int32_t ValueShape::maxRaw() const {
 }
 
 int32_t ValueShape::wrap(int64_t v) const {
-  return decode([&](int i) { return uint8_t(uint64_t(v) >> (8 * i)); });
+  uint8_t bytes[4] = {};
+  encode(int32_t(uint32_t(uint64_t(v))), [&](int i, uint8_t b) { bytes[i] = b; });
+  return decode([&](int i) { return bytes[i]; });
 }
 
 std::string valueShapeName(const ValueShape& s) {

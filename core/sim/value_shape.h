@@ -44,6 +44,12 @@ struct ValueShape {
     const int shift = 32 - 8 * size;
     return int32_t(v << shift) >> shift;
   }
+  // The bytes of `raw` (its low 8*size bits): setByte(i, byte) for byte i, 0 the
+  // least significant. decode(encode(raw)) == wrap(raw).
+  template <typename SetByte>
+  void encode(int32_t raw, SetByte setByte) const {
+    for (int i = 0; i < size; ++i) setByte(i, uint8_t(uint32_t(raw) >> (8 * i)));
+  }
   // The raw value of the bytes from `address` on (wrapping past $FFFF);
   // peek(uint16_t) gives a byte.
   template <typename Peek>

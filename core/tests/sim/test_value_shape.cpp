@@ -49,6 +49,23 @@ TEST(ValueShape, RangesAndWrapping) {
   EXPECT_EQ((ValueShape{3, true}.wrap(-5)), -5);
 }
 
+TEST(ValueShape, EncodeWritesTheBytesDecodeReads) {
+  for (const ValueShape s : {kU8, kS8, kU16, kS16, ValueShape{2, false, true},
+                             ValueShape{3, true, true}, ValueShape{3, false, false, 8}}) {
+    for (int32_t raw : {0, 1, -1, 127, -128, 0x1234, -0x1234, 0x7FFFFF, 0x123456}) {
+      uint8_t bytes[3] = {0xAA, 0xAA, 0xAA};
+      s.encode(raw, [&](int i, uint8_t b) { bytes[i] = b; });
+      EXPECT_EQ(s.decode([&](int i) { return bytes[i]; }), s.wrap(raw))
+          << valueShapeName(s) << " " << raw;
+      for (int i = s.size; i < 3; ++i) EXPECT_EQ(bytes[i], 0xAA);  // no byte past the size
+    }
+  }
+  uint8_t be[2];
+  ValueShape{2, false, true}.encode(0x1234, [&](int i, uint8_t b) { be[i] = b; });
+  EXPECT_EQ(be[0], 0x34);  // byte 0 is the least significant whatever the order
+  EXPECT_EQ(be[1], 0x12);
+}
+
 TEST(ValueShape, NamesParseBackToTheirShape) {
   EXPECT_EQ(valueShapeName(kU8), "u8");
   EXPECT_EQ(valueShapeName(kS16), "s16");
