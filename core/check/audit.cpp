@@ -60,7 +60,8 @@ std::optional<int32_t> velocityRaw(const RoutineManifest& m, const IntentField& 
                                    int speed, bool half) {
   const int32_t mag = (int32_t(speed) << f.fracBits) - (half ? int32_t(1) << (f.fracBits - 1) : 0);
   const int32_t v = unit * mag;
-  const ValueShape field{m.fields.at(f.field).size, f.isSigned};
+  ValueShape field = m.fields.at(f.field).shape();  // with the intent's sign
+  field.isSigned = f.isSigned;
   if (v < field.minRaw() || v > field.maxRaw()) return std::nullopt;
   return v;
 }

@@ -214,10 +214,12 @@ Motion padMotion(const MotionModel& mm, uint8_t input, const PadHistory* history
   return mv;
 }
 
-// The shape an intent field is read in: the field's bytes, the intent's own sign.
+// The shape an intent field is read in: the field's own, with the intent's sign.
 ValueShape intentShape(const RoutineManifest& m, const IntentField& f) {
   auto it = m.fields.find(f.field);
-  return {it == m.fields.end() ? 1 : it->second.size, f.isSigned};
+  ValueShape s = it == m.fields.end() ? kU8 : it->second.shape();
+  s.isSigned = f.isSigned;
+  return s;
 }
 
 }  // namespace
