@@ -704,8 +704,8 @@ bool writeBinding(const BindingModel& model, const BindingPicks& in, const MapDo
     auto at = [&](const std::string& label) {
       const SymbolRow* r = model.row(label);
       if (!r) return 0;
-      const int v = m->peek(uint16_t(r->address));
-      return r->size == 2 ? v | m->peek(uint16_t(r->address + 1)) << 8 : v;
+      return int(defaultPreview(r->size).read([&](uint16_t a) { return m->peek(a); },
+                                              uint16_t(r->address)));
     };
     player.x = at(p.x);
     player.y = at(p.y);
