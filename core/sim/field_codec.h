@@ -32,6 +32,8 @@ struct FieldCodec : ValueShape {
 
   // The address of byte `i` (0 = least significant) of `slot`'s value.
   uint16_t byteAddress(int slot, int i) const;
+  // Not ValueShape's ==, which would compare the shapes alone: a.shape() == b.shape().
+  bool operator==(const FieldCodec&) const = delete;
 };
 
 // The raw value (sign-extended when isSigned), as the routine's bytes hold it.

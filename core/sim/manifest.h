@@ -35,6 +35,8 @@ struct FieldBinding : ValueShape {
   int stride = 0;              // bytes between entity slots; 0 = the same address for every slot
   std::optional<int> initial;  // raw, written for every entity at the start ("default")
   bool split() const { return !hi.empty(); }
+  // Not ValueShape's ==, which would compare the shapes alone: a.shape() == b.shape().
+  bool operator==(const FieldBinding&) const = delete;
 };
 
 // How room cells are laid out in the routine's memory (docs/manifest.md, map.cells;
