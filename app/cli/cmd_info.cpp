@@ -23,9 +23,12 @@
 #include "core/sim/scenario.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/text.h"
 
 namespace app::cli {
 namespace {
+
+using core::hex;
 
 struct InfoOptions {
   std::string rom;
@@ -36,12 +39,6 @@ struct InfoOptions {
 int infoBadInput(const std::string& message) {
   std::fprintf(stderr, "collido info: %s\n", message.c_str());
   return kExitBadInput;
-}
-
-std::string hex(unsigned v, int digits) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "$%0*X", digits, v);
-  return buf;
 }
 
 std::string crcText(uint32_t crc) {

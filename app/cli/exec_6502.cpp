@@ -11,6 +11,7 @@
 #include "app/cli/command.h"
 #include "app/cli/exec.h"
 #include "core/util/files.h"
+#include "core/util/text.h"
 #include "emu6502/cpu6502.h"
 #include "emu6502/disasm.h"
 #include "emu6502/flat_bus.h"
@@ -30,11 +31,7 @@ std::string flagString(uint8_t p) {
   return out;
 }
 
-std::string hex4(uint32_t v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "$%04X", v & 0xFFFF);
-  return buf;
-}
+using core::hex;
 
 }  // namespace
 
@@ -66,7 +63,7 @@ int exec6502(const ExecOptions& o) {
   if (bytes.empty()) return badInput("image " + path + " is empty");
   if (loadAddr + bytes.size() > 0x10000)
     return badInput("image " + path + " (" + std::to_string(bytes.size()) + " bytes) loaded at " +
-                    hex4(loadAddr) + " runs past $FFFF");
+                    hex(loadAddr) + " runs past $FFFF");
 
   // A stock NMOS 6502 (BCD ADC/SBC) instead of the 2A03, for test programs that
   // check decimal mode. Picked up once ExecOptions has a `decimal` flag.

@@ -18,8 +18,8 @@ struct BindingPanelState {
   char search[128] = {};
   std::vector<size_t> rows;  // model.search(search), recomputed when the text changes
   std::string rowsFor;
-  std::map<std::string, core::game::PreviewType> previewTypes;  // by label
-  int previewFrames = 0;  // values this many frames after boot
+  std::map<std::string, core::ValueShape> previewTypes;  // by label
+  int previewFrames = 0;                                 // values this many frames after boot
   std::string bootError;
   std::string bootedTo;
   FileDialog dialog;

@@ -17,7 +17,6 @@ using core::kTouchRead;
 using core::kTouchWrite;
 using core::MemoryAtCursor;
 using core::StepKind;
-using core::WatchFormat;
 
 // Which call and instruction a view last followed (frame, entity, step).
 struct CursorKey {

@@ -17,20 +17,13 @@
 #include "core/interop/tile_graphics.h"
 #include "core/interop/tiled.h"
 #include "core/util/files.h"
+#include "core/util/text.h"
 
 namespace fs = std::filesystem;
 
 namespace app {
 
-namespace {
-
-std::string lowerExtension(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
-
-}  // namespace
+using core::lowerExtension;
 
 const std::vector<std::string>& importExtensions() {
   static const std::vector<std::string> kExt = {".tmx",  ".tmj", ".chr", ".2bpp",

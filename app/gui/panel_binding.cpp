@@ -120,7 +120,7 @@ void GuiApp::drawBindingPicks(const core::game::PeekFn& peek) {
     if (!r || !peek) return "";
     const auto type = b.previewTypes.count(label) ? b.previewTypes.at(label)
                                                   : core::game::defaultPreview(r->size);
-    return std::string(core::game::previewTypeName(type)) + " " +
+    return core::valueShapeName(type) + " " +
            core::game::previewValue(peek, uint16_t(r->address), type);
   };
   // An unpicked role shows its best suggestion, marked as one, with a button to take it.
@@ -264,17 +264,17 @@ void GuiApp::drawBindingTable(const core::game::PeekFn& peek) {
       ImGui::TableSetColumnIndex(5);
       if (peek && r.region == core::game::Region::Ram) {
         auto it = b.previewTypes.find(r.name);
-        int type =
-            int(it != b.previewTypes.end() ? it->second : core::game::defaultPreview(r.size));
-        ImGui::SetNextItemWidth(48);
-        if (ImGui::Combo("##type", &type,
-                         "u8\0s8\0u16\0s16\0"
-                         "8.8\0"))
-          b.previewTypes[r.name] = core::game::PreviewType(type);
+        const core::ValueShape type =
+            it != b.previewTypes.end() ? it->second : core::game::defaultPreview(r.size);
+        ImGui::SetNextItemWidth(64);
+        if (ImGui::BeginCombo("##type", core::valueShapeName(type).c_str())) {
+          for (const core::ValueShape& s : core::game::kPreviewShapes)
+            if (ImGui::Selectable(core::valueShapeName(s).c_str(), s == type))
+              b.previewTypes[r.name] = s;
+          ImGui::EndCombo();
+        }
         ImGui::SameLine();
-        ImGui::TextUnformatted(
-            core::game::previewValue(peek, uint16_t(r.address), core::game::PreviewType(type))
-                .c_str());
+        ImGui::TextUnformatted(core::game::previewValue(peek, uint16_t(r.address), type).c_str());
       }
       ImGui::TableSetColumnIndex(6);
       int role = 0;

@@ -146,7 +146,7 @@ void GuiApp::drawEntityPanel() {
         ImGui::TableSetColumnIndex(int(c) + first);
         // Fixed point as pixels.subpixels/2^frac; plain fields as the number.
         auto text = [&](int32_t raw) {
-          return k < fields.size() ? core::formatFieldValue(fields[k], raw) : std::to_string(raw);
+          return k < fields.size() ? core::valueFraction(fields[k], raw) : std::to_string(raw);
         };
         if (e.before[k] != e.after[k])
           ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s > %s", text(e.before[k]).c_str(),

@@ -269,12 +269,13 @@ void GuiApp::seedWatches() {
   while (!debugger_.watches().empty()) debugger_.removeWatch(0);
   for (const auto& f : sim()->binding().fields) {
     std::string error;
-    const char* fmt = f.size == 2 ? (f.isSigned ? ",s16" : ",u16") : (f.isSigned ? ",s8" : ",u8");
-    if (f.size == 1 || (f.size == 2 && !f.split && !f.bigEndian)) {
-      debugger_.addWatch(core::addressName(sim()->image().debug, f.address) + fmt, &error);
+    if (!f.split) {
+      debugger_.addWatch(
+          core::addressName(sim()->image().debug, f.address) + "," + core::valueShapeName(f),
+          &error);
       continue;
     }
-    // Split, big-endian and 3-byte fields: a watch per byte, the most significant first.
+    // Split fields: a watch per byte, the most significant first.
     for (int i = f.size - 1; i >= 0; --i)
       debugger_.addWatch(core::addressName(sim()->image().debug, f.byteAddress(0, i)) + ",u8",
                          &error);
@@ -333,7 +334,7 @@ void GuiApp::drawWatchList() {
       ImGui::TextUnformatted(value.c_str());
     if (w.address && !m.touched.empty()) {
       uint8_t touched = m.touched[*w.address];
-      if (core::watchBytes(w.format) == 2) touched |= m.touched[uint16_t(*w.address + 1)];
+      for (int b = 1; b < w.format.size; ++b) touched |= m.touched[uint16_t(*w.address + b)];
       if (touched)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg,
                                touched & kTouchWrite ? kWriteBg : kReadBg);
@@ -341,10 +342,8 @@ void GuiApp::drawWatchList() {
     // The format: a click cycles it, like a debugger's watch display mode.
     ImGui::TableSetColumnIndex(3);
     if (w.address) {
-      if (ImGui::SmallButton(core::watchFormatName(w.format))) {
-        const int n = int(std::size(core::kWatchFormats));
-        debugger_.setWatchFormat(i, core::kWatchFormats[(int(w.format) + 1) % n]);
-      }
+      if (ImGui::SmallButton(core::valueShapeName(w.format).c_str()))
+        debugger_.setWatchFormat(i, core::nextWatchShape(w.format));
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("shown as u8, s8, u16 or s16 (little-endian); click to change");
     }

@@ -60,10 +60,9 @@ std::optional<int32_t> velocityRaw(const RoutineManifest& m, const IntentField& 
                                    int speed, bool half) {
   const int32_t mag = (int32_t(speed) << f.fracBits) - (half ? int32_t(1) << (f.fracBits - 1) : 0);
   const int32_t v = unit * mag;
-  const int bits = 8 * m.fields.at(f.field).size;
-  const int64_t lo = f.isSigned ? -(int64_t(1) << (bits - 1)) : 0;
-  const int64_t hi = f.isSigned ? (int64_t(1) << (bits - 1)) - 1 : (int64_t(1) << bits) - 1;
-  if (v < lo || v > hi) return std::nullopt;
+  ValueShape field = m.fields.at(f.field).shape();  // with the intent's sign
+  field.isSigned = f.isSigned;
+  if (v < field.minRaw() || v > field.maxRaw()) return std::nullopt;
   return v;
 }
 

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "core/sim/field_codec.h"
+#include "core/util/text.h"
 
 namespace core {
 
@@ -105,10 +106,7 @@ const VerdictInfo& verdictInfo(Verdict v) {
 
 bool verdictFromName(const std::string& name, Verdict& out) {
   for (int v = 0; v < kVerdictCount; ++v) {
-    const std::string n = kVerdicts[v].name;
-    if (n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
-          return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
-        })) {
+    if (lower(kVerdicts[v].name) == lower(name)) {
       out = Verdict(v);
       return true;
     }
@@ -177,14 +175,6 @@ std::array<int, 2> padVector(PadDirection d) {
   return {0, 0};
 }
 
-int32_t intentFieldValue(int32_t raw, int size, bool isSigned) {
-  const int bits = 8 * std::clamp(size, 1, 3);
-  const int32_t mask = int32_t((1u << bits) - 1);
-  raw &= mask;
-  if (isSigned && (raw >> (bits - 1)) & 1) raw -= mask + 1;
-  return raw;
-}
-
 int velocityPixels(int32_t subpixels, int fracBits, SubpixelRounding rounding) {
   if (fracBits <= 0) return subpixels;
   const int32_t one = int32_t(1) << fracBits;
@@ -224,9 +214,12 @@ Motion padMotion(const MotionModel& mm, uint8_t input, const PadHistory* history
   return mv;
 }
 
-int fieldSize(const RoutineManifest& m, const std::string& name) {
-  auto it = m.fields.find(name);
-  return it == m.fields.end() ? 1 : it->second.size;
+// The shape an intent field is read in: the field's own, with the intent's sign.
+ValueShape intentShape(const RoutineManifest& m, const IntentField& f) {
+  auto it = m.fields.find(f.field);
+  ValueShape s = it == m.fields.end() ? kU8 : it->second.shape();
+  s.isSigned = f.isSigned;
+  return s;
 }
 
 }  // namespace
@@ -239,7 +232,7 @@ Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& 
   if (mm.from == IntentSource::Velocity) {
     auto axis = [&](const IntentField& f, const char* pos) {
       const int32_t raw = fieldValue(fieldNames, before, f.field.c_str(), 0);
-      const int32_t v = intentFieldValue(raw, fieldSize(m, f.field), f.isSigned);
+      const int32_t v = intentShape(m, f).wrap(raw);
       const FieldCodec p = fieldShape(m, pos);
       if (p.fracBits == 0 || mm.rounding == SubpixelRounding::TowardZero)
         return velocityPixels(v, f.fracBits, mm.rounding);

@@ -134,9 +134,6 @@ Motion intendedMotion(const RoutineManifest& m, const std::vector<std::string>& 
                       const std::vector<int32_t>& before, int slot, uint8_t input,
                       const PadHistory* history = nullptr);
 
-// A raw field value as the intent reads it: sign-extended from `size` bytes
-// when `isSigned`.
-int32_t intentFieldValue(int32_t raw, int size, bool isSigned);
 // Whole pixels of a velocity of `subpixels` / 2^fracBits, rounded as the manifest says.
 int velocityPixels(int32_t subpixels, int fracBits, SubpixelRounding rounding);
 

@@ -5,21 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/util/text.h"
+
 namespace core {
 
 namespace {
-
-std::string trim(std::string s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
-  size_t i = 0;
-  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-  return s.substr(i);
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string mnemonic(const std::string& text) {
   std::string m;
@@ -88,22 +78,6 @@ class AccessLog final : public AccessObserver {
 };
 
 }  // namespace
-
-const char* stepKindName(StepKind k) {
-  switch (k) {
-    case StepKind::Into:
-      return "Step into";
-    case StepKind::Over:
-      return "Step over";
-    case StepKind::Out:
-      return "Step out";
-    case StepKind::Back:
-      return "Step back";
-    case StepKind::ToEnd:
-      return "Run";
-  }
-  return "?";
-}
 
 int stepTarget(const Trace& t, int from, StepKind kind, const std::set<uint16_t>& bps) {
   const int n = int(t.steps.size());
@@ -183,46 +157,30 @@ std::string addressName(const DebugInfo& dbg, uint16_t addr) {
     }
     if (best) break;
   }
-  char text[16];
-  if (!best) {
-    std::snprintf(text, sizeof text, "$%04X", addr);
-    return text;
-  }
+  if (!best) return hex(addr);
   if (best->address == addr) return best->name;
+  char text[16];
   std::snprintf(text, sizeof text, "+%u", unsigned(addr - best->address));
   return best->name + text;
 }
 
-const char* watchFormatName(WatchFormat f) {
-  switch (f) {
-    case WatchFormat::U8:
-      return "u8";
-    case WatchFormat::S8:
-      return "s8";
-    case WatchFormat::U16:
-      return "u16";
-    case WatchFormat::S16:
-      return "s16";
-  }
-  return "?";
-}
-
-int watchBytes(WatchFormat f) {
-  return f == WatchFormat::U16 || f == WatchFormat::S16 ? 2 : 1;
+ValueShape nextWatchShape(const ValueShape& s) {
+  const size_t n = std::size(kWatchShapes);
+  for (size_t i = 0; i < n; ++i)
+    if (kWatchShapes[i] == s) return kWatchShapes[(i + 1) % n];
+  return kWatchShapes[0];
 }
 
 std::optional<Watch> parseWatch(const DebugInfo& dbg, Cpu cpu, const std::string& text,
                                 std::string* error) {
   Watch w;
   w.expr = trim(text);
-  std::optional<WatchFormat> format;
+  std::optional<ValueShape> format;
   if (auto comma = w.expr.rfind(','); comma != std::string::npos) {
-    std::string name = lower(trim(w.expr.substr(comma + 1)));
-    if (name == "w") name = "u16";
-    for (WatchFormat f : kWatchFormats)
-      if (name == watchFormatName(f)) format = f;
+    format = parseValueShape(w.expr.substr(comma + 1));
     if (!format) {
-      *error = "\"" + trim(w.expr.substr(comma + 1)) + "\" is not a format (u8, s8, u16, s16)";
+      *error = "\"" + trim(w.expr.substr(comma + 1)) +
+               "\" is not a format (u8, s8, u16, s16, u24, s24; u16be; u16 8.8)";
       return std::nullopt;
     }
     w.expr = trim(w.expr.substr(0, comma));
@@ -234,35 +192,19 @@ std::optional<Watch> parseWatch(const DebugInfo& dbg, Cpu cpu, const std::string
   if (format) {
     w.format = *format;
   } else if (const DebugSymbol* sym = dbg.symbol(w.expr); sym && sym->size == 2) {
-    w.format = WatchFormat::U16;
+    w.format = kU16;
   }
   return w;
 }
 
-std::string watchValueText(const std::vector<uint8_t>& memory, uint16_t addr, WatchFormat f) {
-  const unsigned lo = memory[addr];
-  const unsigned word = lo | unsigned(memory[uint16_t(addr + 1)]) << 8;
-  char text[24];
-  switch (f) {
-    case WatchFormat::U8:
-      std::snprintf(text, sizeof text, "$%02X %u", lo, lo);
-      break;
-    case WatchFormat::S8:
-      std::snprintf(text, sizeof text, "$%02X %d", lo, int(int8_t(lo)));
-      break;
-    case WatchFormat::U16:
-      std::snprintf(text, sizeof text, "$%04X %u", word, word);
-      break;
-    case WatchFormat::S16:
-      std::snprintf(text, sizeof text, "$%04X %d", word, int(int16_t(word)));
-      break;
-  }
-  return text;
+std::string watchValueText(const std::vector<uint8_t>& memory, uint16_t addr, const ValueShape& f) {
+  const int32_t raw = f.read([&](uint16_t a) { return memory[a]; }, addr);
+  return valueHex(f, raw) + " " + valueDecimal(f, raw);
 }
 
 bool watchChanged(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint16_t addr,
-                  WatchFormat f) {
-  for (int i = 0; i < watchBytes(f); ++i)
+                  const ValueShape& f) {
+  for (int i = 0; i < f.size; ++i)
     if (a[uint16_t(addr + i)] != b[uint16_t(addr + i)]) return true;
   return false;
 }
@@ -362,7 +304,7 @@ std::string Debugger::attach(Simulation* sim) {
   }
   for (auto it = watches_.begin(); it != watches_.end();) {
     std::string err;
-    auto w = parseWatch(dbg, cpu, it->expr + "," + watchFormatName(it->format), &err);
+    auto w = parseWatch(dbg, cpu, it->expr + "," + valueShapeName(it->format), &err);
     if (!w) {
       note("watch " + it->expr, err);
       it = watches_.erase(it);
@@ -458,12 +400,6 @@ bool Debugger::ensureMemory() {
 const MemoryAtCursor& Debugger::memory() {
   if (!ensureMemory()) memory_ = MemoryAtCursor{};
   return memory_;
-}
-
-std::vector<RegisterValue> Debugger::registersAtCursor() {
-  if (!ensureTrace()) return {};
-  if (cursor_.step >= 0) return trace_.steps[cursor_.step].regsBefore;
-  return trace_.regsAfter;
 }
 
 ExprContext Debugger::contextAt(int step) {
@@ -719,17 +655,6 @@ bool Debugger::setBreakpoint(uint16_t addr, const std::string& condition, std::s
   return true;
 }
 
-bool Debugger::toggleBreakpoint(uint16_t addr) {
-  if (hasBreakpoint(addr)) {
-    removeBreakpoint(addr);
-    return false;
-  }
-  Breakpoint b;
-  b.address = addr;
-  breakpoints_.push_back(b);
-  return true;
-}
-
 void Debugger::removeBreakpoint(uint16_t addr) {
   std::erase_if(breakpoints_, [addr](const Breakpoint& b) { return b.address == addr; });
 }
@@ -752,13 +677,6 @@ bool Debugger::addBreakpoint(const std::string& text, std::string* error) {
   auto addr = parseAddress(sim_->image().debug, where, error);
   if (!addr) return false;
   return setBreakpoint(*addr, condition, error);
-}
-
-std::set<uint16_t> Debugger::breakpointAddresses() const {
-  std::set<uint16_t> s;
-  for (const Breakpoint& b : breakpoints_)
-    if (b.enabled) s.insert(b.address);
-  return s;
 }
 
 bool Debugger::addWatchpoint(const std::string& text, std::string* error) {
@@ -795,7 +713,7 @@ void Debugger::removeWatch(size_t index) {
   if (index < watches_.size()) watches_.erase(watches_.begin() + long(index));
 }
 
-void Debugger::setWatchFormat(size_t index, WatchFormat f) {
+void Debugger::setWatchFormat(size_t index, const ValueShape& f) {
   if (index < watches_.size()) watches_[index].format = f;
 }
 

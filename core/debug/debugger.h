@@ -24,6 +24,7 @@
 
 #include "core/debug/expr.h"
 #include "core/sim/simulation.h"
+#include "core/sim/value_shape.h"
 
 namespace core {
 
@@ -34,8 +35,6 @@ enum class StepKind {
   Back,   // one instruction back
   ToEnd,  // run: to the next stop or the end of the call
 };
-// "Step into", "Step over", ... and their keys, for menus and tooltips.
-const char* stepKindName(StepKind k);
 
 // An address typed by the user: "$0300", "0x300", "label" or "label+2" (labels
 // from the debug info; constants are not addresses). Sets `error` when unknown.
@@ -46,30 +45,30 @@ std::optional<uint16_t> parseAddress(const DebugInfo& dbg, const std::string& te
 // `__RAM_START__`, wherever both are.
 std::string addressName(const DebugInfo& dbg, uint16_t addr);
 
-// How a watch shows its value. Both CPUs are little-endian.
-enum class WatchFormat { U8, S8, U16, S16 };
-inline constexpr WatchFormat kWatchFormats[] = {WatchFormat::U8, WatchFormat::S8, WatchFormat::U16,
-                                                WatchFormat::S16};
-const char* watchFormatName(WatchFormat f);  // "u8", "s8", "u16", "s16"
-int watchBytes(WatchFormat f);
+// How a watch reads its value: any ValueShape (core/sim/value_shape.h). A click
+// in the watch list cycles u8, s8, u16, s16 (both CPUs are little-endian).
+inline constexpr ValueShape kWatchShapes[] = {kU8, kS8, kU16, kS16};
+// The shape after `s` in kWatchShapes (u8 after s16, or for a shape not in it).
+ValueShape nextWatchShape(const ValueShape& s);
 
 // A watch: a memory location shown as bytes ("player_x", "$0300,u16") or any
 // expression shown as a number ("[x] - [old_x]", "A & $0F").
 struct Watch {
   std::string expr;  // as typed, without the format suffix
-  WatchFormat format = WatchFormat::U8;
+  ValueShape format = kU8;
   DebugExpr compiled;
   std::optional<uint16_t> address;  // set for a memory location
 };
-// "expr" or "expr,FORMAT" (u8 s8 u16 s16; w = u16). With no format, a label
+// "expr" or "expr,FORMAT" (a value shape's name: u8 s8 u16 s16 u24 s24, "be"
+// after a multi-byte one, fixed point "u16 8.8"; w = u16). With no format, a label
 // whose debug-info size is 2 is a u16.
 std::optional<Watch> parseWatch(const DebugInfo& dbg, Cpu cpu, const std::string& text,
                                 std::string* error);
 // The value at `addr` as `f`: "$12 18", "$FF -1", "$1234 4660".
-std::string watchValueText(const std::vector<uint8_t>& memory, uint16_t addr, WatchFormat f);
+std::string watchValueText(const std::vector<uint8_t>& memory, uint16_t addr, const ValueShape& f);
 // Whether any byte of the watch differs between `a` and `b`.
 bool watchChanged(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint16_t addr,
-                  WatchFormat f);
+                  const ValueShape& f);
 
 struct Breakpoint {
   uint16_t address = 0;
@@ -154,14 +153,11 @@ class Debugger {
   bool hasBreakpoint(uint16_t addr) const;
   // Sets (or replaces the condition of) the breakpoint at `addr`.
   bool setBreakpoint(uint16_t addr, const std::string& condition, std::string* error);
-  // Adds a plain breakpoint, or removes the breakpoint there. True when one is set after.
-  bool toggleBreakpoint(uint16_t addr);
   void removeBreakpoint(uint16_t addr);
   void enableBreakpoint(uint16_t addr, bool on);
   // A breakpoint from "label", "$8012" or "label+3", optionally followed by
   // " if CONDITION".
   bool addBreakpoint(const std::string& text, std::string* error);
-  std::set<uint16_t> breakpointAddresses() const;
 
   const std::vector<Watchpoint>& watchpoints() const { return watchpoints_; }
   bool addWatchpoint(const std::string& text, std::string* error);
@@ -172,7 +168,7 @@ class Debugger {
   const std::vector<Watch>& watches() const { return watches_; }
   bool addWatch(const std::string& text, std::string* error);
   void removeWatch(size_t index);
-  void setWatchFormat(size_t index, WatchFormat f);
+  void setWatchFormat(size_t index, const ValueShape& f);
   // The watch's value at the cursor, as text ("$12 18" or "-3").
   std::string watchValue(size_t index);
   // Whether the last step changed it.
@@ -180,8 +176,6 @@ class Debugger {
 
   // Memory at the cursor (computed once per call and cursor move).
   const MemoryAtCursor& memory();
-  // The registers at the cursor and one instruction earlier.
-  std::vector<RegisterValue> registersAtCursor();
 
  private:
   bool ensureTrace();

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdint>
 
+#include "core/util/text.h"
+
 namespace core {
 
 namespace {
@@ -272,8 +274,7 @@ class Parser {
       if (p < text_.size() && text_[p] == '.') {
         size_t e = p + 1;
         while (e < text_.size() && std::isalpha(static_cast<unsigned char>(text_[e]))) ++e;
-        std::string suffix = text_.substr(p + 1, e - p - 1);
-        for (char& ch : suffix) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        const std::string suffix = lower(text_.substr(p + 1, e - p - 1));
         if (suffix == "b")
           load = Op::Load8;
         else if (suffix == "w")
@@ -297,8 +298,7 @@ class Parser {
 
   bool name() {
     std::string n = tok_.text;
-    std::string upper = n;
-    for (char& ch : upper) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    const std::string upper = core::upper(n);
     // Registers first: a routine label called "a" would be unreachable, as in
     // every assembler where A is a register.
     for (const std::string& r : exprRegisterNames(cpu_))
@@ -399,13 +399,6 @@ std::optional<DebugExpr> DebugExpr::parse(const std::string& text, Cpu cpu, cons
     }
   }
   return e;
-}
-
-bool DebugExpr::readsMemory() const {
-  for (const Node& n : nodes_)
-    if (n.op == Op::Load8 || n.op == Op::Load16 || n.op == Op::LoadS8 || n.op == Op::LoadS16)
-      return true;
-  return false;
 }
 
 int64_t DebugExpr::eval(const ExprContext& ctx) const {

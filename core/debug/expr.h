@@ -53,8 +53,6 @@ class DebugExpr {
   // The address when the whole expression is a plain memory location (a
   // label, "$0300" or "label+2"): what a watch shows as bytes. nullopt otherwise.
   std::optional<uint16_t> plainAddress() const { return plainAddress_; }
-  // Reads memory (so its value depends on the memory at the cursor).
-  bool readsMemory() const;
 
   struct Node;
 

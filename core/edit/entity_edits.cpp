@@ -8,6 +8,7 @@
 
 #include "core/edit/edit.h"
 #include "core/map/limits.h"
+#include "core/util/text.h"
 
 namespace core {
 
@@ -26,13 +27,6 @@ constexpr Rgba kEntityColours[] = {
 
 std::string tableLabel(const std::string& table) {
   return table.empty() ? "entity" : table;
-}
-
-std::string trimmed(const std::string& text) {
-  size_t a = 0, b = text.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(text[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(text[b - 1]))) --b;
-  return text.substr(a, b - a);
 }
 
 // Whether `after` is an entity list the scenario's manifest accepts.
@@ -75,7 +69,7 @@ std::string uniqueEntityName(const Scenario& s, const std::string& base) {
     return std::any_of(s.entities.begin(), s.entities.end(),
                        [&](const EntitySpec& e) { return e.name == name; });
   };
-  const std::string name = trimmed(base).empty() ? "entity" : trimmed(base);
+  const std::string name = trim(base).empty() ? "entity" : trim(base);
   if (!taken(name)) return name;
   // "player 2" is the second player: its copy is "player 3", not "player 2 2".
   std::string stem = name;
@@ -173,7 +167,7 @@ std::optional<Edit> makeRenameEntity(const Scenario& s, int entity, const std::s
     fail(error, "there is no entity " + std::to_string(entity));
     return std::nullopt;
   }
-  const std::string after = trimmed(name);
+  const std::string after = trim(name);
   const std::string& before = s.entities[size_t(entity)].name;
   if (after.empty()) {
     fail(error, "an entity needs a name (" + before + " keeps its own)");

@@ -31,7 +31,6 @@ class EditHistory {
   // edits leaves no step. Groups do not nest: beginGroup closes an open one.
   void beginGroup(const std::string& label);
   void endGroup();
-  bool inGroup() const { return grouping_; }
 
   // Revert / re-apply one step. Both close an open group first.
   bool undo(Scenario& s);

@@ -13,6 +13,7 @@
 #include "core/map/map_file.h"
 #include "core/sim/scenario.h"
 #include "core/util/files.h"
+#include "core/util/text.h"
 #include "core/workspace/workspace.h"
 
 namespace fs = std::filesystem;
@@ -57,37 +58,12 @@ Region regionOf(Cpu cpu, uint32_t a, bool isLabel) {
   return Region::Io;
 }
 
-const char* previewTypeName(PreviewType type) {
-  static const char* const kNames[kPreviewTypeCount] = {"u8", "s8", "u16", "s16", "8.8"};
-  return kNames[size_t(type)];
+ValueShape defaultPreview(uint32_t size) {
+  return size == 2 ? kU16 : kU8;
 }
 
-PreviewType defaultPreview(uint32_t size) {
-  return size == 2 ? PreviewType::U16 : PreviewType::U8;
-}
-
-std::string previewValue(const PeekFn& read, uint16_t address, PreviewType type) {
-  const unsigned lo = read(address);
-  const unsigned word = lo | unsigned(read(uint16_t(address + 1))) << 8;
-  char buf[32];
-  switch (type) {
-    case PreviewType::U8:
-      std::snprintf(buf, sizeof buf, "%u", lo);
-      break;
-    case PreviewType::S8:
-      std::snprintf(buf, sizeof buf, "%d", int(int8_t(lo)));
-      break;
-    case PreviewType::U16:
-      std::snprintf(buf, sizeof buf, "%u", word);
-      break;
-    case PreviewType::S16:
-      std::snprintf(buf, sizeof buf, "%d", int(int16_t(word)));
-      break;
-    case PreviewType::Fixed88:
-      std::snprintf(buf, sizeof buf, "%.3f", double(word) / 256.0);
-      break;
-  }
-  return buf;
+std::string previewValue(const PeekFn& read, uint16_t address, const ValueShape& shape) {
+  return valueDecimal(shape, shape.read(read, address));
 }
 
 void BindingPicks::assign(BindRole role, const std::string& label) {
@@ -446,8 +422,7 @@ std::vector<size_t> BindingModel::search(const std::string& query) const {
   }
   std::vector<size_t> out;
   for (size_t i = 0; i < rows_.size(); ++i) {
-    std::string name = rows_[i].name;
-    for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string name = lower(rows_[i].name);
     bool all = true;
     for (const std::string& w : words) all = all && name.find(w) != std::string::npos;
     if (all) out.push_back(i);
@@ -722,8 +697,8 @@ bool writeBinding(const BindingModel& model, const BindingPicks& in, const MapDo
     auto at = [&](const std::string& label) {
       const SymbolRow* r = model.row(label);
       if (!r) return 0;
-      const int v = m->peek(uint16_t(r->address));
-      return r->size == 2 ? v | m->peek(uint16_t(r->address + 1)) << 8 : v;
+      return int(defaultPreview(r->size).read([&](uint16_t a) { return m->peek(a); },
+                                              uint16_t(r->address)));
     };
     player.x = at(p.x);
     player.y = at(p.y);

@@ -76,15 +76,14 @@ struct Suggestion {
   std::string reason;
 };
 
-// How the bytes at an address are shown: little-endian, 8.8 = u16 / 256.
-enum class PreviewType : uint8_t { U8, S8, U16, S16, Fixed88 };
-inline constexpr int kPreviewTypeCount = 5;
-const char* previewTypeName(PreviewType type);  // "u8", "s8", "u16", "s16", "8.8"
+// The shapes (core/sim/value_shape.h) the preview of a RAM label offers:
+// little-endian, "u16 8.8" = u16 / 256.
+inline constexpr ValueShape kPreviewShapes[] = {kU8, kS8, kU16, kS16, {2, false, false, 8}};
 using PeekFn = std::function<uint8_t(uint16_t)>;
-// "32", "-3", "4660", "1.500".
-std::string previewValue(const PeekFn& read, uint16_t address, PreviewType type);
-// The type a field of `size` bytes is shown as by default (u8, u16).
-PreviewType defaultPreview(uint32_t size);
+// "32", "-3", "4660", "1.500": the bytes at `address` read as `shape`.
+std::string previewValue(const PeekFn& read, uint16_t address, const ValueShape& shape);
+// The shape a field of `size` bytes is shown as by default (u8, u16).
+ValueShape defaultPreview(uint32_t size);
 
 // The user's choices, by label name. Sizes of 0 take the CPU's screen in cells.
 struct BindingPicks {

@@ -8,6 +8,7 @@
 #include "core/asm/subprocess.h"
 #include "core/game/rom.h"
 #include "core/game/symbols.h"
+#include "core/util/text.h"
 
 namespace core::game {
 namespace {
@@ -31,12 +32,6 @@ size_t editDistance(const std::string& a, const std::string& b) {
     }
   }
   return row[b.size()];
-}
-
-std::string hex4(uint32_t v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "$%04X", unsigned(v & 0xFFFF));
-  return buf;
 }
 
 // The label at or below `addr` ("main_loop", "main_loop+3"), or empty.
@@ -72,7 +67,7 @@ std::string noProgress(GameMachine& m, const DebugInfo& symbols) {
     lo = std::min(lo, m.pc());
     hi = std::max(hi, m.pc());
   }
-  std::string text = "no progress: PC loops in " + hex4(lo) + "\u2013" + hex4(hi);
+  std::string text = "no progress: PC loops in " + hex(lo) + "\u2013" + hex(hi);
   if (std::string near = nearestLabel(symbols, lo); !near.empty()) text += " (" + near + ")";
   return text;
 }
@@ -204,7 +199,7 @@ bool bootGame(GameMachine& m, const GameSpec& spec, const DebugInfo& symbols, st
   if (spec.bootTo.empty()) {
     GameRun r = m.runFree(std::nullopt, uint64_t(spec.bootFrames) * frame);
     if (isFault(r.reason) && r.reason != HaltKind::CycleBudget) {
-      *error = "game.boot.frames: the game stopped at " + hex4(m.pc()) + " (" + stopText(r) + ")";
+      *error = "game.boot.frames: the game stopped at " + hex(m.pc()) + " (" + stopText(r) + ")";
       return false;
     }
     return true;
@@ -214,7 +209,7 @@ bool bootGame(GameMachine& m, const GameSpec& spec, const DebugInfo& symbols, st
   GameRun r = m.runFree(to, uint64_t(spec.bootMaxFrames) * frame);
   if (r.reason == HaltKind::Breakpoint) return true;
   if (r.reason != HaltKind::CycleBudget) {
-    *error = "game.boot.to: the game stopped at " + hex4(m.pc()) + " before reaching \"" +
+    *error = "game.boot.to: the game stopped at " + hex(m.pc()) + " before reaching \"" +
              spec.bootTo + "\" (" + stopText(r) + ")";
     return false;
   }

@@ -75,7 +75,6 @@ class FrameRunner {
   bool runToCall(GameMachine& m, uint8_t buttons, int row, uint16_t* entry) const;
 
   const std::vector<uint16_t>& entries() const { return entries_; }
-  const EntitySlotRule& slotRule() const { return slot_; }
 
  private:
   struct Step;

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "core/util/files.h"
+#include "core/util/text.h"
 #include "emu6502/mapper.h"
 
 namespace core::game {
@@ -17,12 +18,6 @@ constexpr std::array<uint8_t, 48> kNintendoLogo = {
     0xBB, 0xBB, 0x67, 0x63, 0x6E, 0x0E, 0xEC, 0xCC, 0xDD, 0xDC, 0x99, 0x9F, 0xBB, 0xB9, 0x33, 0x3E};
 
 constexpr size_t kGbHeaderEnd = 0x150;
-
-std::string hex(unsigned v, int digits) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "$%0*X", digits, v);
-  return buf;
-}
 
 bool endsWith(const std::string& s, const std::string& suffix) {
   if (s.size() < suffix.size()) return false;

@@ -13,6 +13,7 @@
 #include "core/asm/rgbds/sym_reader.h"
 #include "core/game/fceux_nl.h"
 #include "core/util/files.h"
+#include "core/util/text.h"
 
 namespace core::game {
 namespace {
@@ -178,12 +179,6 @@ void merge(DebugInfo& out, DebugInfo&& in) {
   out.finalize();
 }
 
-std::string hex(uint32_t v, int digits) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%0*X", digits, v);
-  return buf;
-}
-
 // Byte offset in the ROM file of a ROM-space address in `bank`; -1 for RAM or I/O.
 int64_t romOffset(const RomFile& rom, uint32_t address, int bank) {
   if (rom.gb) {
@@ -209,8 +204,8 @@ std::string located(const Diagnostic& d) {
 }
 
 std::string where(const RomFile& rom, uint32_t address, int bank) {
-  return rom.gb ? hex(unsigned(bank), 2) + ":" + hex(address, 4)
-                : "$" + hex(address, 4) + " (bank " + std::to_string(bank) + ")";
+  return rom.gb ? hexDigits(unsigned(bank), 2) + ":" + hexDigits(address, 4)
+                : hex(address, 4) + " (bank " + std::to_string(bank) + ")";
 }
 
 }  // namespace

@@ -5,15 +5,11 @@
 #include <cstdio>
 
 #include "core/sim/map_layout.h"
+#include "core/util/text.h"
 
 namespace core::interop {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // Where a layout error points: the manifest file (the message names the field).
 std::string where(const RoutineManifest& m) {

@@ -8,16 +8,11 @@
 #include "core/map/limits.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/text.h"
 
 namespace core::interop {
 
 namespace {
-
-std::string lowerExtension(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
 
 // Raw tile data shows 16 tiles a row, as CHR viewers (and NES tools) lay it out.
 constexpr int kRawColumns = 16;

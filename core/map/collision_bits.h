@@ -16,21 +16,4 @@ enum CollisionBit : uint8_t {
   kOpcodeMask = 0xF0,
 };
 
-enum class Dir : uint8_t { Up, Down, Left, Right };
-
-// The bit that blocks motion in `d`.
-constexpr uint8_t blockBitFor(Dir d) {
-  switch (d) {
-    case Dir::Up:
-      return kBlockUp;
-    case Dir::Down:
-      return kBlockDown;
-    case Dir::Left:
-      return kBlockLeft;
-    case Dir::Right:
-      return kBlockRight;
-  }
-  return 0;
-}
-
 }  // namespace core

@@ -1,9 +1,9 @@
-// How one entity field sits in the routine's memory (the manifest's
-// `entity.fields.NAME`, docs/manifest.md) and the one place that reads and
-// writes it: 1 to 3 bytes, little- or big-endian, signed or unsigned, in one
-// array or split across a low-byte and a high-byte array, and fixed point with
-// `fracBits` fraction bits. Everything that reads an entity's field (the frame
-// runner, the audits, the UI) goes through readField/writeField, so a shape is
+// Where one entity field sits in the routine's memory (the manifest's
+// `entity.fields.NAME`, docs/manifest.md): its ValueShape (value_shape.h: 1 to 3
+// bytes, endianness, sign, fixed point) at an address per slot, in one array or
+// split across a low-byte and a high-byte array. Everything that reads an
+// entity's field (the frame runner, the audits, the UI) goes through
+// readField/writeField, which decode with the shape's own decode, so a shape is
 // never decoded two ways.
 //
 //   int32_t raw = readField(machine, codec, slot);      // as the bytes hold it
@@ -14,34 +14,33 @@
 #include <cstdint>
 #include <string>
 
+#include "core/sim/value_shape.h"
+
 namespace core {
 
 class Machine;
 struct FieldBinding;
 struct RoutineManifest;
 
-// How one entity field is kept in the routine's memory (manifest `entity.fields.NAME`).
-struct FieldCodec {
+// How one entity field is kept in the routine's memory (manifest `entity.fields.NAME`):
+// the shape of its value (fracBits in units of 2^-fracBits pixels) and where its bytes are.
+struct FieldCodec : ValueShape {
   uint16_t address = 0;    // slot 0's (low) byte
   uint16_t hiAddress = 0;  // split lo/hi arrays: slot 0's high byte (0 with split == false)
   bool split = false;
-  int size = 1;    // 1..3 bytes
   int stride = 0;  // bytes between slots
-  bool isSigned = false, bigEndian = false;
-  int fracBits = 0;  // fixed point: the raw value is in units of 2^-fracBits pixels
 
   // The address of byte `i` (0 = least significant) of `slot`'s value.
   uint16_t byteAddress(int slot, int i) const;
-  // The smallest and largest raw values the field holds.
-  int32_t minRaw() const;
-  int32_t maxRaw() const;
+  // Not ValueShape's ==, which would compare the shapes alone: a.shape() == b.shape().
+  bool operator==(const FieldCodec&) const = delete;
 };
 
 // The raw value (sign-extended when isSigned), as the routine's bytes hold it.
 int32_t readField(const Machine& m, const FieldCodec& f, int slot);
 // The same from a flat 64 KiB view of memory (Machine::memory()).
 int32_t readField(const uint8_t* memory, const FieldCodec& f, int slot);
-// Writes the low 8*size bits of `raw`.
+// Writes the low 8*size bits of `raw` (ValueShape::encode).
 void writeField(Machine& m, const FieldCodec& f, int slot, int32_t raw);
 
 // Raw value <-> pixels and sub-pixels. Whole pixels are the floor of
@@ -66,10 +65,5 @@ FieldCodec fieldShape(const FieldBinding& f);
 FieldCodec fieldShape(const RoutineManifest& m, const std::string& name);
 // Whole pixels of a recorded x (axis 0) or y (axis 1), the raw value floored by its fraction bits.
 int32_t positionPixels(const RoutineManifest& m, int axis, int32_t raw);
-
-// "12.5/16" for fixed point (pixels.subpixels/2^fracBits), "12" for whole pixels.
-std::string formatFieldValue(const FieldCodec& f, int32_t raw);
-// A short description of the shape for memory views: "u8", "s16be", "u16 12.4 split" ...
-std::string fieldShapeText(const FieldCodec& f);
 
 }  // namespace core

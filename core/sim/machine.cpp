@@ -9,26 +9,6 @@ std::unique_ptr<Machine> makeMachine(Cpu cpu) {
   return cpu == Cpu::M6502 ? makeMachine6502() : makeMachineSm83();
 }
 
-const char* accessKindName(AccessKind k) {
-  switch (k) {
-    case AccessKind::Fetch:
-      return "fetch";
-    case AccessKind::Operand:
-      return "operand";
-    case AccessKind::Read:
-      return "read";
-    case AccessKind::Write:
-      return "write";
-    case AccessKind::DummyRead:
-      return "dummy read";
-    case AccessKind::DummyWrite:
-      return "dummy write";
-    case AccessKind::Internal:
-      return "internal";
-  }
-  return "?";
-}
-
 const char* haltKindName(HaltKind k) {
   switch (k) {
     case HaltKind::Returned:

@@ -16,11 +16,6 @@
 namespace core {
 
 enum class AccessKind : uint8_t { Fetch, Operand, Read, Write, DummyRead, DummyWrite, Internal };
-const char* accessKindName(AccessKind k);
-inline bool isReadAccess(AccessKind k) {
-  return k == AccessKind::Fetch || k == AccessKind::Operand || k == AccessKind::Read ||
-         k == AccessKind::DummyRead;
-}
 
 // Sees every bus access of a call or step. Null means the fast path.
 struct AccessObserver {

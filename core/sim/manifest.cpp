@@ -8,6 +8,7 @@
 #include "core/sim/manifest_tables.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/text.h"
 
 namespace core {
 
@@ -261,12 +262,6 @@ void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
   }
   m.originX = int(r.integer(*map, "map", "originX", -4096, 4096, 0));
   m.originY = int(r.integer(*map, "map", "originY", -4096, 4096, 0));
-}
-
-std::string hexRange(uint32_t begin, uint32_t end) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "$%04X..$%04X", unsigned(begin), unsigned(end - 1));
-  return buf;
 }
 
 // The ca65 segments as buildRoutine places them: ZEROPAGE up to $FF, BSS up to

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/value_shape.h"
+
 namespace core {
 
 enum class Cpu : uint8_t { M6502, Sm83 };
@@ -26,16 +28,15 @@ struct LabelRef {
 // One per-entity field: `label + offset + slot * stride`, `size` bytes, little-
 // or big-endian, or split across a low-byte and a high-byte array (`hi`), signed
 // or not, fixed point with `fracBits` fraction bits (core/sim/field_codec.h).
-struct FieldBinding {
+// Its ValueShape: "size" (1..3), "signed", "endian": "big", "frac" (fracBits).
+struct FieldBinding : ValueShape {
   LabelRef ref;                // the value, or its low bytes when split
   LabelRef hi;                 // split: the high bytes' array (slot 0), same stride
-  int size = 1;                // 1..3
   int stride = 0;              // bytes between entity slots; 0 = the same address for every slot
-  bool isSigned = false;       // "signed"
-  bool bigEndian = false;      // "endian": "big"
-  int fracBits = 0;            // "frac"
   std::optional<int> initial;  // raw, written for every entity at the start ("default")
   bool split() const { return !hi.empty(); }
+  // Not ValueShape's ==, which would compare the shapes alone: a.shape() == b.shape().
+  bool operator==(const FieldBinding&) const = delete;
 };
 
 // How room cells are laid out in the routine's memory (docs/manifest.md, map.cells;

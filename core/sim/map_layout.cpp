@@ -2,15 +2,11 @@
 
 #include <cstdio>
 
+#include "core/util/text.h"
+
 namespace core {
 
 namespace {
-
-std::string hex4(uint32_t v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "$%04X", unsigned(v & 0xFFFF));
-  return buf;
-}
 
 int wrap(int v, int n) {
   return n > 0 ? ((v % n) + n) % n : v;
@@ -127,8 +123,8 @@ bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& r
       out->push_back({uint16_t(*b.cellPointer + 1), uint8_t(*b.cells >> 8)});
     }
     if (b.cellPointer && bases[0] + cellTableBytes(b) > 0x10000) {
-      *error = "map.cells.pointer: the pointer at " + hex4(*b.cellPointer) + " holds " +
-               hex4(bases[0]) + " and the table would run past $FFFF";
+      *error = "map.cells.pointer: the pointer at " + hex(*b.cellPointer) + " holds " +
+               hex(bases[0]) + " and the table would run past $FFFF";
       return false;
     }
     const auto scap = screenCapacity(b);

@@ -17,6 +17,7 @@
 #include "core/util/json_reader.h"
 #if __has_include("core/asm/rgbds/rgbasm.h")
 #include "core/asm/rgbds/rgbasm.h"
+#include "core/util/text.h"
 #define COLLIDOSCOPE_HAVE_RGBASM 1
 #endif
 
@@ -72,12 +73,6 @@ AsmResult buildRoutine(const RoutineManifest& m, const SourceReader& readFile) {
 
 namespace {
 
-std::string hex(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04X", unsigned(v));
-  return buf;
-}
-
 bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field, uint16_t& out,
              std::string* error) {
   // A numeric address ("$C0A0", "0xC0A0", "49312") stands where a label goes.
@@ -93,7 +88,7 @@ bool resolve(const DebugInfo& dbg, const LabelRef& ref, const std::string& field
     return false;
   }
   if (*a + uint32_t(ref.offset) > 0xFFFF) {
-    *error = field + ": \"" + ref.label + "+" + std::to_string(ref.offset) + "\" is $" +
+    *error = field + ": \"" + ref.label + "+" + std::to_string(ref.offset) + "\" is " +
              hex(*a + uint32_t(ref.offset)) + ", past $FFFF";
     return false;
   }
@@ -113,7 +108,7 @@ const char* ramText(Cpu cpu) {
 }
 
 std::string hexRange(const AddressRange& r) {
-  return "$" + hex(r.begin) + "..$" + hex(r.end - 1);
+  return core::hexRange(r.begin, r.end);
 }
 
 // A region of the routine's memory the manifest names, [begin, end).
@@ -176,11 +171,8 @@ bool bindTables(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, Regi
       Binding::Field bf;
       if (!resolve(dbg, f.ref, f.split() ? path + ".lo" : path, bf.address, error)) return false;
       bf.name = name;
-      bf.size = f.size;
+      bf.shape() = f.shape();
       bf.stride = f.stride;
-      bf.isSigned = f.isSigned;
-      bf.bigEndian = f.bigEndian;
-      bf.fracBits = f.fracBits;
       bf.initial = f.initial;
       const uint32_t span = uint32_t(t.count - 1) * f.stride;
       if (f.split()) {
@@ -246,11 +238,8 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     Binding::Field bf;
     bf.name = name;
     bf.address = a;
-    bf.size = f.size;
+    bf.shape() = f.shape();
     bf.stride = f.stride;
-    bf.isSigned = f.isSigned;
-    bf.bigEndian = f.bigEndian;
-    bf.fracBits = f.fracBits;
     bf.initial = f.initial;
     const uint32_t span = uint32_t(std::max(entities, 1) - 1) * f.stride;
     if (f.split()) {
@@ -297,7 +286,7 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     if (!cl.pointer.empty()) {
       if (!resolve(dbg, cl.pointer, "map.cells.pointer", a, error)) return false;
       if (!inRam(m.cpu, a) || !inRam(m.cpu, uint16_t(a + 1))) {
-        *error = "map.cells.pointer: \"" + cl.pointer.label + "\" is at $" + hex(a) +
+        *error = "map.cells.pointer: \"" + cl.pointer.label + "\" is at " + hex(a) +
                  ", outside RAM (" + ramText(m.cpu) + "); the pointer must be a variable";
         return false;
       }
@@ -335,7 +324,7 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   if (m.rule.kind == CollisionRuleKind::Lookup) {
     if (!resolve(dbg, m.rule.table, "map.rule.label", a, error)) return false;
     if (a + uint32_t(m.rule.count - 1) * m.rule.stride > 0xFFFF) {
-      *error = "map.rule.count: the table at $" + hex(a) + " runs past $FFFF";
+      *error = "map.rule.count: the table at " + hex(a) + " runs past $FFFF";
       return false;
     }
     b.ruleTable = a;
@@ -506,7 +495,7 @@ bool Simulation::bindGame(const AsmResult& image, const Binding& b, std::string*
     // tables in the same bank (the room) are encoded where the routine reads them.
     if (!machine->mapBank(b.entry, unsigned(s->bank))) {
       *error = m.path + ": entry: \"" + m.entry + "\" is in bank " + std::to_string(s->bank) +
-               ", which the cartridge cannot map at $" + hex(b.entry);
+               ", which the cartridge cannot map at " + hex(b.entry);
       return false;
     }
     machine->setEntryBank(b.entry, unsigned(s->bank));

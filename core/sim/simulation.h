@@ -306,9 +306,8 @@ class Simulation {
   // Drops the recording (after a run that could not start: the old one was made
   // for another room, and judging it against this one would show stale verdicts).
   void clearRecording();
-  // Whether the routine sees a window of the room (the scenario's view), and
-  // which one it holds now. Recorded positions are room coordinates either way.
-  bool viewActive() const { return viewActive_; }
+  // The window of the room the routine holds now (the scenario's view).
+  // Recorded positions are room coordinates either way.
   const RoomWindow& window() const { return window_; }
   // Room pixels of the window's top-left corner when the routine's positions are
   // relative to it ({0, 0} without a view or with room coordinates).

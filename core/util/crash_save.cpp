@@ -155,10 +155,6 @@ void stageCrashSave(const std::string& text) {
   gCurrent = std::move(slot);
 }
 
-bool writeCrashSaveNow() {
-  return writeStaged();
-}
-
 bool installCrashSaveStack(std::string* error) {
   return installAltStack(error);
 }

@@ -36,8 +36,5 @@ bool installCrashSaveStack(std::string* error);
 // Replaces the staged text; "" stages nothing (the handler then writes no file).
 // Call from one thread.
 void stageCrashSave(const std::string& text);
-// Writes the staged text the way the handler does; false when nothing is
-// staged or the write failed. For tests, and for a last save on the way out.
-bool writeCrashSaveNow();
 
 }  // namespace core

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "core/util/text.h"
+
 namespace core {
 
 namespace {
@@ -31,12 +33,6 @@ std::string listed(size_t count, const std::string& head, const std::vector<std:
   return line;
 }
 
-std::string hex2(int v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "$%02X", v & 0xFF);
-  return buf;
-}
-
 std::string metatileDifference(const Metatile& d, const Metatile& o) {
   std::string what;
   auto add = [&](const char* s) { what += (what.empty() ? "" : ", ") + std::string(s); };
@@ -44,7 +40,7 @@ std::string metatileDifference(const Metatile& d, const Metatile& o) {
   if (d.tiles != o.tiles) add("tiles");
   if (d.collision != o.collision)
     what += (what.empty() ? "" : ", ") +
-            ("collision " + hex2(d.collision) + " on disk, " + hex2(o.collision) + " here");
+            ("collision " + hex(d.collision, 2) + " on disk, " + hex(o.collision, 2) + " here");
   return what;
 }
 

@@ -3,15 +3,10 @@
 #include <cstdio>
 
 #include "core/asm/ca65/ca65.h"
+#include "core/util/text.h"
 
 namespace core {
 namespace {
-
-std::string hex(uint32_t v, int digits = 4) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "$%0*X", digits, v);
-  return buf;
-}
 
 std::string quote(const std::string& s) {
   std::string out = "\"";

@@ -4,18 +4,13 @@
 #include <string_view>
 
 #include "core/asm/symbol_text.h"
+#include "core/util/text.h"
 
 namespace core {
 namespace {
 
 bool isSpace(char c) {
   return c == ' ' || c == '\t';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (isSpace(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && (isSpace(s.back()) || s.back() == '\r')) s.remove_suffix(1);
-  return s;
 }
 
 // `$4000` at the start of `s`; advances past it.
@@ -45,7 +40,7 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
   std::string section;
   size_t count = 0;
   forEachLine(text, [&](int lineNo, std::string_view raw) {
-    const std::string_view line = trim(raw);
+    const std::string_view line = trimView(raw, " \t\r");
     if (line.empty() || line.front() == ';') return true;
     const int col = int(raw.find_first_not_of(" \t")) + 1;
     if (!isSpace(raw.front())) {
@@ -72,7 +67,7 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
     }
     if (!inBank) return true;  // the summary's "ROM0: N bytes used / M free"
     if (startsWith(line, "SECTION:")) {
-      std::string_view rest = trim(line.substr(8));
+      std::string_view rest = trimView(line.substr(8), " \t\r");
       uint32_t start = 0, last = 0;
       if (!takeHex(rest, start) || start > 0xFFFF) {
         error(lineNo, col, "expected 'SECTION: $START-$END ($SIZE bytes) [\"name\"]'");
@@ -109,12 +104,12 @@ bool parseRgblinkMap(const std::string& text, DebugInfo& out, std::vector<Diagno
         error(lineNo, col, "expected '$ADDRESS = NAME'");
         return true;
       }
-      rest = trim(rest);
+      rest = trimView(rest, " \t\r");
       if (rest.empty() || rest.front() != '=') {
         error(lineNo, col, "expected '$ADDRESS = NAME'");
         return true;
       }
-      const std::string_view name = trim(rest.substr(1));
+      const std::string_view name = trimView(rest.substr(1), " \t\r");
       if (name.empty() || name.find_first_of(" \t") != std::string_view::npos) {
         error(lineNo, col, "bad symbol name '" + std::string(name) + "'");
         return true;

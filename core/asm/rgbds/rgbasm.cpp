@@ -7,6 +7,7 @@
 
 #include "core/asm/rgbds/sm83_assembler.h"
 #include "core/asm/rgbds/sm83_linker.h"
+#include "core/util/text.h"
 
 namespace core {
 
@@ -102,12 +103,6 @@ constexpr MapRegion kMapRegions[] = {
     {"OAM", 0xFE00, 0xFE9F},  {"HRAM", 0xFF80, 0xFFFE},
 };
 
-std::string hex4(uint32_t v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "$%04X", v & 0xFFFFu);
-  return buf;
-}
-
 }  // namespace
 
 std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts) {
@@ -144,21 +139,21 @@ std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts) {
     out += std::string("\n") + reg.name + " bank #" + std::to_string(key.second) + ":\n";
     uint32_t at = reg.start, empty = 0;
     auto gap = [&](uint32_t from, uint32_t to) {  // [from, to)
-      std::snprintf(buf, sizeof buf, "\tEMPTY: %s-%s ($%04X bytes)\n", hex4(from).c_str(),
-                    hex4(to - 1).c_str(), to - from);
+      std::snprintf(buf, sizeof buf, "\tEMPTY: %s-%s ($%04X bytes)\n", hex(from).c_str(),
+                    hex(to - 1).c_str(), to - from);
       out += buf;
       empty += to - from;
     };
     for (const ImageChunk* c : list) {
       if (c->address > at) gap(at, c->address);
       const uint32_t last = c->address + (c->size ? c->size - 1 : 0);
-      std::snprintf(buf, sizeof buf, "\tSECTION: %s-%s ($%04X byte%s) [\"",
-                    hex4(c->address).c_str(), hex4(last).c_str(), c->size, c->size == 1 ? "" : "s");
+      std::snprintf(buf, sizeof buf, "\tSECTION: %s-%s ($%04X byte%s) [\"", hex(c->address).c_str(),
+                    hex(last).c_str(), c->size, c->size == 1 ? "" : "s");
       out += buf + c->name + "\"]\n";
       for (const auto& s : r.debug.symbols)
         if (s.isLabel && s.bank == c->bank && s.address >= c->address &&
             s.address < c->address + std::max<uint32_t>(c->size, 1))
-          out += "\t         " + hex4(s.address) + " = " + s.name + "\n";
+          out += "\t         " + hex(s.address) + " = " + s.name + "\n";
       at = std::max(at, c->address + c->size);
     }
     if (at <= reg.end) gap(at, reg.end + 1);

@@ -4,17 +4,11 @@
 #include <map>
 
 #include "core/asm/rgbds/sm83_linker_script.h"
+#include "core/util/text.h"
 
 namespace core::sm83 {
 
 namespace {
-
-std::string hex(uint32_t v, int digits) {
-  static const char* kDigits = "0123456789ABCDEF";
-  std::string s = "$";
-  for (int i = digits - 1; i >= 0; --i) s += kDigits[(v >> (i * 4)) & 15];
-  return s;
-}
 
 std::string where(const Program& p, const SrcPos& pos) {
   SourceLoc l = p.loc(pos);

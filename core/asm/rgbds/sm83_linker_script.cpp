@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/util/files.h"
+#include "core/util/text.h"
 
 namespace core::sm83 {
 
@@ -19,18 +20,6 @@ constexpr uint64_t kMaxScriptBytes = 4u << 20;
 // INCLUDE) and the errors reported are bounded, as the assembler's are.
 constexpr uint64_t kMaxScriptLines = 100000;
 constexpr int kMaxErrors = 200;
-
-std::string hex4(uint32_t v) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string s = "$";
-  for (int i = 3; i >= 0; --i) s += kDigits[(v >> (i * 4)) & 15];
-  return s;
-}
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
 
 struct Token {
   enum Kind { End, Word, Number, String, Comma, Bad } kind = End;
@@ -358,11 +347,11 @@ class ScriptRunner {
       uint32_t& at = pc();
       const uint32_t end = active().start + active().size;  // one past the end is allowed
       if (addr < at)
-        return error(t[1].col, "cannot move the current address backwards (from " + hex4(at) +
-                                   " to " + hex4(addr) + ")");
+        return error(t[1].col, "cannot move the current address backwards (from " + lower(hex(at)) +
+                                   " to " + lower(hex(addr)) + ")");
       if (addr > end)
-        return error(t[1].col, "cannot set the current address to " + hex4(addr) + ": " +
-                                   active().name + " ends at " + hex4(end - 1));
+        return error(t[1].col, "cannot set the current address to " + lower(hex(addr)) + ": " +
+                                   active().name + " ends at " + lower(hex(end - 1)));
       at = addr;
       floating_ = false;
       return;
@@ -391,8 +380,8 @@ class ScriptRunner {
       const uint32_t next = bits >= 16 ? ofs : at + ((ofs - at) & mask);
       const uint32_t end = active().start + active().size;
       if (next < at || next > end)
-        return error(t[1].col, "cannot align: the next suitable address after " + hex4(at) +
-                                   " is past " + hex4(end - 1));
+        return error(t[1].col, "cannot align: the next suitable address after " + lower(hex(at)) +
+                                   " is past " + lower(hex(end - 1)));
       at = next;
       return;
     }
@@ -407,7 +396,8 @@ class ScriptRunner {
       const uint32_t end = active().start + active().size;
       if (n > end - at)
         return error(t[1].col, "cannot skip " + std::to_string(n) + " bytes: only " +
-                                   std::to_string(end - at) + " are left before " + hex4(end));
+                                   std::to_string(end - at) + " are left before " +
+                                   lower(hex(end)));
       at += n;
       return;
     }
@@ -461,17 +451,18 @@ class ScriptRunner {
     if (!floating_) {
       const uint32_t org = pc();
       if (head.fixedAddress >= 0 && static_cast<uint32_t>(head.fixedAddress) != org)
-        return error(col, "the linker script places section \"" + name + "\" at " + hex4(org) +
-                              ", but its SECTION asks for " +
-                              hex4(static_cast<uint32_t>(head.fixedAddress)));
+        return error(col, "the linker script places section \"" + name + "\" at " +
+                              lower(hex(org)) + ", but its SECTION asks for " +
+                              lower(hex(static_cast<uint32_t>(head.fixedAddress))));
       if (head.alignBits > 0 && (org & ((1u << head.alignBits) - 1)) != head.alignOffset)
-        return error(col, "the linker script places section \"" + name + "\" at " + hex4(org) +
-                              ", which breaks its ALIGN[" + std::to_string(head.alignBits) + ", " +
+        return error(col, "the linker script places section \"" + name + "\" at " +
+                              lower(hex(org)) + ", which breaks its ALIGN[" +
+                              std::to_string(head.alignBits) + ", " +
                               std::to_string(head.alignOffset) + "]");
       const uint32_t end = r.start + r.size;
       if (total > end - org)
         return error(col, "the linker script places section \"" + name + "\" (" +
-                              std::to_string(total) + " bytes) at " + hex4(org) +
+                              std::to_string(total) + " bytes) at " + lower(hex(org)) +
                               ", so it would overflow " + r.name + " by " +
                               std::to_string(total - (end - org)) + " bytes");
       uint32_t at = org;

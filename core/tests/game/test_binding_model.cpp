@@ -132,10 +132,8 @@ TEST_P(BindingModelTest, PreviewsShowTheBootedGamesValues) {
   GameMachine* m = model_.machine();
   ASSERT_NE(m, nullptr);
   const PeekFn peek = [m](uint16_t a) { return m->peek(a); };
-  EXPECT_EQ(previewValue(peek, uint16_t(model_.row(g.x)->address), PreviewType::U8),
-            std::to_string(g.startX));
-  EXPECT_EQ(previewValue(peek, uint16_t(model_.row(g.y)->address), PreviewType::S8),
-            std::to_string(g.startY));
+  EXPECT_EQ(previewValue(peek, uint16_t(model_.row(g.x)->address), kU8), std::to_string(g.startX));
+  EXPECT_EQ(previewValue(peek, uint16_t(model_.row(g.y)->address), kS8), std::to_string(g.startY));
 }
 
 TEST_P(BindingModelTest, WrittenManifestAndScenarioLoadAndRecordFrames) {
@@ -226,11 +224,11 @@ INSTANTIATE_TEST_SUITE_P(TestGames, BindingModelTest, ::testing::ValuesIn(kGames
 TEST(BindingPreview, TypesReadLittleEndianBytes) {
   const uint8_t mem[4] = {0xFE, 0x01, 0x80, 0xFF};
   const PeekFn peek = [&](uint16_t a) { return mem[a & 3]; };
-  EXPECT_EQ(previewValue(peek, 0, PreviewType::U8), "254");
-  EXPECT_EQ(previewValue(peek, 0, PreviewType::S8), "-2");
-  EXPECT_EQ(previewValue(peek, 0, PreviewType::U16), "510");
-  EXPECT_EQ(previewValue(peek, 2, PreviewType::S16), "-128");
-  EXPECT_EQ(previewValue(peek, 0, PreviewType::Fixed88), "1.992");
+  EXPECT_EQ(previewValue(peek, 0, kU8), "254");
+  EXPECT_EQ(previewValue(peek, 0, kS8), "-2");
+  EXPECT_EQ(previewValue(peek, 0, kU16), "510");
+  EXPECT_EQ(previewValue(peek, 2, kS16), "-128");
+  EXPECT_EQ(previewValue(peek, 0, (ValueShape{2, false, false, 8})), "1.992");
 }
 
 TEST(BindingPicks, OneRolePerLabel) {

@@ -16,7 +16,7 @@
 #include "core/check/audit.h"
 #include "core/check/verdict.h"
 #include "core/sim/simulation.h"
-#include "rgbasm_test_util.h"
+#include "core/tests/rgbasm_test_util.h"
 
 namespace fs = std::filesystem;
 

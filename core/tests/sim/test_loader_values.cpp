@@ -10,9 +10,9 @@
 #include "core/map/map_file.h"
 #include "core/sim/manifest.h"
 #include "core/sim/scenario.h"
+#include "core/tests/sample_test_util.h"
+#include "core/tests/temp_dir_test.h"
 #include "core/util/json_reader.h"
-#include "sample_test_util.h"
-#include "temp_dir_test.h"
 
 namespace {
 

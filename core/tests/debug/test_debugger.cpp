@@ -120,19 +120,31 @@ TEST(DebuggerWatch, ParsesAFormatSuffixAndDefaultsWordsToU16) {
   auto w = core::parseWatch(dbg, core::Cpu::M6502, "entity_x", &error);
   ASSERT_TRUE(w) << error;
   EXPECT_EQ(w->expr, "entity_x");
-  EXPECT_EQ(w->format, core::WatchFormat::U8);
+  EXPECT_EQ(w->format, core::kU8);
   w = core::parseWatch(dbg, core::Cpu::M6502, "scroll", &error);  // a 2-byte label
   ASSERT_TRUE(w) << error;
-  EXPECT_EQ(w->format, core::WatchFormat::U16);
+  EXPECT_EQ(w->format, core::kU16);
   w = core::parseWatch(dbg, core::Cpu::M6502, "entity_x+1 , S16", &error);
   ASSERT_TRUE(w) << error;
   EXPECT_EQ(w->expr, "entity_x+1");
-  EXPECT_EQ(w->format, core::WatchFormat::S16);
+  EXPECT_EQ(w->format, core::kS16);
   w = core::parseWatch(dbg, core::Cpu::M6502, "$0300,w", &error);
   ASSERT_TRUE(w) << error;
-  EXPECT_EQ(w->format, core::WatchFormat::U16);
+  EXPECT_EQ(w->format, core::kU16);
+  // Every value shape's name: big-endian, three bytes, fixed point.
+  w = core::parseWatch(dbg, core::Cpu::M6502, "$0300,s16be", &error);
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->format, (core::ValueShape{2, true, true}));
+  w = core::parseWatch(dbg, core::Cpu::M6502, "$0300, U24", &error);
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->format, (core::ValueShape{3, false}));
+  w = core::parseWatch(dbg, core::Cpu::M6502, "$0300,u16 8.8", &error);
+  ASSERT_TRUE(w) << error;
+  EXPECT_EQ(w->format, (core::ValueShape{2, false, false, 8}));
   EXPECT_FALSE(core::parseWatch(dbg, core::Cpu::M6502, "$0300,u32", &error));
   EXPECT_NE(error.find("u32"), std::string::npos);
+  EXPECT_FALSE(core::parseWatch(dbg, core::Cpu::M6502, "$0300,u8be", &error));
+  EXPECT_FALSE(core::parseWatch(dbg, core::Cpu::M6502, "$0300,u16 9.8", &error));
   EXPECT_FALSE(core::parseWatch(dbg, core::Cpu::M6502, "nowhere,u8", &error));
 }
 
@@ -141,17 +153,38 @@ TEST(DebuggerWatch, ShowsBytesAndLittleEndianWords) {
   mem[0x0300] = 0xFE;
   mem[0x0301] = 0x12;
   mem[0xFFFF] = 0x01;
-  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::WatchFormat::U8), "$FE 254");
-  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::WatchFormat::S8), "$FE -2");
-  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::WatchFormat::U16), "$12FE 4862");
+  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::kU8), "$FE 254");
+  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::kS8), "$FE -2");
+  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::kU16), "$12FE 4862");
   mem[0x0301] = 0xFF;
-  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::WatchFormat::S16), "$FFFE -2");
+  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::kS16), "$FFFE -2");
   // A word at $FFFF wraps to $0000 for its high byte.
-  EXPECT_EQ(core::watchValueText(mem, 0xFFFF, core::WatchFormat::U16), "$0001 1");
+  EXPECT_EQ(core::watchValueText(mem, 0xFFFF, core::kU16), "$0001 1");
   std::vector<uint8_t> other = mem;
   other[0x0301] = 0;
-  EXPECT_FALSE(core::watchChanged(mem, other, 0x0300, core::WatchFormat::U8));
-  EXPECT_TRUE(core::watchChanged(mem, other, 0x0300, core::WatchFormat::U16));
+  EXPECT_FALSE(core::watchChanged(mem, other, 0x0300, core::kU8));
+  EXPECT_TRUE(core::watchChanged(mem, other, 0x0300, core::kU16));
+  // Big-endian, three bytes and fixed point, read by the same shapes as fields.
+  mem[0x0300] = 0x12;
+  mem[0x0301] = 0x34;
+  mem[0x0302] = 0x80;
+  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::ValueShape{2, false, true}), "$1234 4660");
+  EXPECT_EQ(core::watchValueText(mem, 0x0300, core::ValueShape{3, true}), "$803412 -8375278");
+  EXPECT_EQ(core::watchValueText(mem, 0x0301, core::ValueShape{2, false, false, 8}),
+            "$8034 128.203");
+  other = mem;
+  other[0x0302] = 0;
+  EXPECT_FALSE(core::watchChanged(mem, other, 0x0300, core::kU16));
+  EXPECT_TRUE(core::watchChanged(mem, other, 0x0300, core::ValueShape{3, false}));
+}
+
+TEST(DebuggerWatch, AClickCyclesTheFourPlainShapes) {
+  EXPECT_EQ(core::nextWatchShape(core::kU8), core::kS8);
+  EXPECT_EQ(core::nextWatchShape(core::kS8), core::kU16);
+  EXPECT_EQ(core::nextWatchShape(core::kU16), core::kS16);
+  EXPECT_EQ(core::nextWatchShape(core::kS16), core::kU8);
+  // A shape typed by hand goes back to the first.
+  EXPECT_EQ(core::nextWatchShape(core::ValueShape{3, true}), core::kU8);
 }
 
 // ---- The Debugger object: cursor, runs, conditions, watchpoints, watches ----

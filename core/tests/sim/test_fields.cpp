@@ -90,9 +90,9 @@ TEST(FieldCodec, SignedAndFixedPoint) {
   EXPECT_EQ(fieldPixels(fx, -1), -1);
   EXPECT_EQ(fieldSubpixels(fx, -1), 15);
   EXPECT_EQ(fieldFromPixels(fx, 18, 5), 0x0125);
-  EXPECT_EQ(formatFieldValue(fx, 0x0125), "18.5/16");
-  EXPECT_EQ(formatFieldValue(codec(1), 200), "200");
-  EXPECT_EQ(fieldShapeText(fx), "s16 12.4");
+  EXPECT_EQ(valueFraction(fx, 0x0125), "18.5/16");
+  EXPECT_EQ(valueFraction(codec(1), 200), "200");
+  EXPECT_EQ(valueShapeName(fx), "s16 12.4");
   // A byte-wide x that wraps moved the short way round.
   EXPECT_EQ(unwrapRaw(codec(1), 255, 0), 256);
   EXPECT_EQ(unwrapRaw(codec(3), 0, 0xFFFFFF), -1);
