@@ -165,7 +165,11 @@ RunResult NesSystem::run(const RunLimits& limits) {
     }
     advance(elapsed);
     resuming = false;
-    if (r.reason != HaltReason::CycleBudget) {
+    // A slice cut to one instruction (a held IRQ line) is not the caller's budget.
+    const bool sliceEnd =
+        r.reason == HaltReason::CycleBudget ||
+        (r.reason == HaltReason::InstructionBudget && total.instructions < limits.maxInstructions);
+    if (!sliceEnd) {
       total.reason = r.reason;
       return total;
     }
