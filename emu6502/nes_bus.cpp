@@ -255,6 +255,7 @@ uint8_t NesBus::ppuRegRead(unsigned reg) {
         ppu_.readBuffer = ppuPeek(a);
       }
       ppu_.v = (ppu_.v + ((ppu_.ctrl & 0x04) ? 32 : 1)) & 0x7FFF;
+      if (clock_) clock_->addressBus(ppu_.v);
       return ppu_.latch = v;
     }
     default:
@@ -294,12 +295,14 @@ void NesBus::ppuRegWrite(unsigned reg, uint8_t v) {
       } else {
         ppu_.t = static_cast<uint16_t>((ppu_.t & 0xFF00) | v);
         ppu_.v = ppu_.t;
+        if (clock_) clock_->addressBus(ppu_.v);
       }
       ppu_.w = !ppu_.w;
       break;
     case 7:
       ppuWrite(ppu_.v & 0x3FFF, v);
       ppu_.v = (ppu_.v + ((ppu_.ctrl & 0x04) ? 32 : 1)) & 0x7FFF;
+      if (clock_) clock_->addressBus(ppu_.v);
       break;
     default:
       break;

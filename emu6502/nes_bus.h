@@ -56,6 +56,9 @@ struct DataHook {
 struct PpuClock {
   virtual ~PpuClock() = default;
   virtual void catchUp() = 0;
+  // v after a $2006 address or a $2007 access: outside rendering it is what the
+  // PPU puts on its address bus (MMC3 sees A12 there).
+  virtual void addressBus(uint16_t v) = 0;
 };
 
 class NesPpu;

@@ -119,6 +119,11 @@ void NesPpu::a12(bool high) {
   }
 }
 
+void NesPpu::addressBus(uint16_t v) {
+  const bool fetching = (bus_.ppu_.mask & 0x18) && (s_.line < 240 || s_.line == 261);
+  if (!fetching) a12(v & 0x1000);
+}
+
 void NesPpu::reload() {
   s_.patLo = static_cast<uint16_t>((s_.patLo & 0xFF00) | s_.loLatch);
   s_.patHi = static_cast<uint16_t>((s_.patHi & 0xFF00) | s_.hiLatch);

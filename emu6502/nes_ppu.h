@@ -28,12 +28,13 @@
 //    pixel; with rendering off, the backdrop or the palette entry v points at;
 //  - PPU A12 for the mapper's scanline counter (MMC3): low during nametable and
 //    attribute fetches, the pattern table's bit during pattern fetches (sprite
-//    slots without a sprite fetch tile $FF); a rise after at least kA12Filter
-//    dots low clocks Mapper::clockScanline().
+//    slots without a sprite fetch tile $FF); outside rendering, bit 12 of the v a
+//    $2006/$2007 access leaves; a rise after at least kA12Filter dots low clocks
+//    Mapper::clockScanline().
 // Not modelled: the odd frame's skipped dot (NesSystem's frame is kFrameDots
 // long), OAM and $2007 accesses during rendering (their glitches), sprite
-// evaluation reading OAM byte by byte across dots 65-256, A12 driven by $2006/$2007
-// while rendering is off, PAL.
+// evaluation reading OAM byte by byte across dots 65-256, the $2007 read's own
+// address on the bus (only v before and after it is), PAL.
 //
 // A pixel is a 9-bit NES colour: bits 0-5 the palette value, bits 6-8 PPUMASK's
 // emphasis bits 5-7 (red, green, blue on NTSC). saveState() holds the renderer's
@@ -91,6 +92,10 @@ class NesPpu {
   int line() const { return s_.line; }
   int dot() const { return s_.dot; }
   uint64_t framesDone() const { return s_.frames; }
+
+  // v as the CPU left it after a $2006/$2007 access: outside rendering (lines
+  // 240-260, or rendering off) A12 follows it.
+  void addressBus(uint16_t v);
 
   // The first pos after `pos` where a line that fetches (0-239, 261) is at dot
   // 262 or 326, just after the A12 rises of the usual pattern-table layouts; the

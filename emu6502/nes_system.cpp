@@ -145,8 +145,12 @@ RunResult NesSystem::run(const RunLimits& limits) {
     const uint64_t toEvent = std::min<uint64_t>(nextEvent() - frameCycle_, kMaxSlice);
     slice.maxCycles = std::min(limits.maxCycles - total.cycles, toEvent);
     if (ppu_) {
-      // A held IRQ line is looked at after every instruction (a CLI takes it).
-      if (bus_.mapperIrq()) slice.maxInstructions = std::min<uint64_t>(slice.maxInstructions, 1);
+      // A held IRQ line is looked at after every instruction (a CLI takes it), and
+      // so is a scanline counter that $2006/$2007 can clock (rendering off).
+      const bool counterByCpu =
+          !(bus_.ppuRegs().mask & 0x18) && bus_.mapper() && bus_.mapper()->countsScanlines();
+      if (bus_.mapperIrq() || counterByCpu)
+        slice.maxInstructions = std::min<uint64_t>(slice.maxInstructions, 1);
       inSlice_ = true;
       sliceStart_ = frameCycle_;
       sync_.cycles = 0;

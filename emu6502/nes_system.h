@@ -115,6 +115,7 @@ class NesSystem {
       if (next) next->onAccess(addr, value, kind);
     }
     void catchUp() override { system->catchUpPpu(); }
+    void addressBus(uint16_t v) override { system->ppu_->addressBus(v); }
   };
 
   uint32_t nextEvent() const;

@@ -538,6 +538,24 @@ TEST(NesPpu, Mmc3IrqNeedsTheRendererAndRendering) {
   EXPECT_EQ(off.bus().peek(0x10), 0);  // nothing clocks the counter without a renderer
 }
 
+TEST(NesPpu, Mmc3CountsA12RisesThatPpuAddrWritesMakeWithRenderingOff) {
+  // Latch 1, reload, enable, CLI; two rises of A12 by $2006 ($1000 then $0000):
+  // the first reloads 1, the second counts to 0 and raises the IRQ, which is
+  // taken before LDA $10 / STA $11 reads the handler's count.
+  Cartridge c = cart({0xA9, 0x01, 0x8D, 0x00, 0xC0, 0x8D, 0x01, 0xC0, 0x8D, 0x01, 0xE0, 0x58,
+                      0xA9, 0x10, 0x8D, 0x06, 0x20, 0xA9, 0x00, 0x8D, 0x06, 0x20,  // v = $1000
+                      0xA9, 0x00, 0x8D, 0x06, 0x20, 0x8D, 0x06, 0x20,              // v = $0000
+                      0xA9, 0x10, 0x8D, 0x06, 0x20, 0xA9, 0x00, 0x8D, 0x06, 0x20,  // v = $1000
+                      0xA5, 0x10, 0x85, 0x11, 0x4C, 0x2C, 0x80},
+                     {0xE6, 0x10, 0x8D, 0x00, 0xE0, 0x40}, 4, std::vector<uint8_t>(0x2000, 0));
+  NesSystem nes(std::move(c));
+  nes.setRendering(true);
+  nes.reset();
+  nes.run(cycles(2000));
+  EXPECT_EQ(nes.bus().peek(0x10), 1);
+  EXPECT_EQ(nes.bus().peek(0x11), 1);
+}
+
 // ---- observers and state ----
 
 struct Counter : BusObserver {
