@@ -64,14 +64,144 @@ uint8_t NesPpu::nametable(uint16_t addr) const {
   return *bus_.nametableByte(addr);
 }
 
+// Runs of dots where nothing but the picture happens are done a span at a time
+// (visibleSpan, blankSpan, skipping); the dots with sprite, copy and A12 work one
+// by one (step). Registers cannot change inside a span: the CPU's accesses stop
+// the catch-up before they happen.
 void NesPpu::runTo(uint32_t target) {
   target = std::min(target, kFrameDots);
   while (s_.pos < target) {
-    if (s_.line >= 240 && s_.line <= 260)
+    const unsigned line = s_.line;
+    if (line >= 240 && line <= 260) {
       skipIdle(target);
-    else
+      continue;
+    }
+    const unsigned d = s_.dot;
+    const uint32_t left = target - s_.pos;
+    const bool rendering = bus_.ppu_.mask & 0x18;
+    if (d >= 1 && d <= 256) {
+      const unsigned n = std::min<uint32_t>(257 - d, left);
+      if (rendering)
+        visibleSpan(d, n);
+      else if (line != 261)
+        blankSpan(d - 1, n);
+      advance(n);
+    } else if (rendering && d >= 258 && d <= 320 && !counts_ && (line != 261 || d > 304)) {
+      // Sprite fetches that only a scanline counter would watch.
+      advance(std::min<uint32_t>(321 - d, left));
+    } else if (rendering && d >= 257 && d <= 337) {
       step();
+    } else {
+      // Dot 0, or 338-340, or rendering off past 256: nothing until dot 1.
+      advance(std::min<uint32_t>(d == 0 ? 1 : kLineDots + 1 - d, left));
+    }
   }
+}
+
+void NesPpu::advance(uint32_t n) {
+  s_.pos += n;
+  s_.dots += n;
+  unsigned dot = s_.dot + n;
+  while (dot >= kLineDots) {
+    dot -= kLineDots;
+    s_.line = static_cast<uint16_t>(s_.line == 261 ? 0 : s_.line + 1);
+  }
+  s_.dot = static_cast<uint16_t>(dot);
+}
+
+// Dots d .. d + n - 1 (within 1-256) of a fetching line with rendering on: what
+// step() does there, with the shifters and PPUMASK's settings in locals (neither
+// the mask nor the palette can change inside a span). Sprite 0's hit is stored
+// when the span ends; the CPU cannot look before that.
+void NesPpu::visibleSpan(unsigned d, unsigned n) {
+  PpuRegs& r = bus_.ppu_;
+  const bool pre = s_.line == 261;
+  uint16_t patLo = s_.patLo, patHi = s_.patHi, attrLo = s_.attrLo, attrHi = s_.attrHi;
+  const unsigned mask = r.mask;
+  const unsigned bit = 15u - r.fineX;
+  const unsigned bgFrom = (mask & 0x08) ? ((mask & 0x02) ? 0 : 8) : 256;
+  const unsigned spFrom = (mask & 0x10) ? ((mask & 0x04) ? 0 : 8) : 256;
+  const uint16_t grey = (mask & 0x01) ? 0x30 : 0x3F;
+  const uint16_t emphasis = static_cast<uint16_t>((mask & 0xE0) << 1);
+  const uint16_t patternBase = static_cast<uint16_t>((r.ctrl & 0x10) << 8);
+  const uint8_t* palette = bus_.palette_.data();
+  const uint8_t* sprites = s_.spriteLine.data();
+  uint16_t* out = drawing_.data() + (pre ? 0 : s_.line * kWidth);
+  bool hit = false;
+  for (const unsigned end = d + n; d < end; ++d) {
+    if (d >= 2) {
+      patLo = static_cast<uint16_t>(patLo << 1);
+      patHi = static_cast<uint16_t>(patHi << 1);
+      attrLo = static_cast<uint16_t>(attrLo << 1);
+      attrHi = static_cast<uint16_t>(attrHi << 1);
+    }
+    if (!pre) {
+      const unsigned x = d - 1;
+      unsigned bg = 0;
+      if (x >= bgFrom) {
+        bg = ((patLo >> bit) & 1u) | (((patHi >> bit) & 1u) << 1);
+        if (bg) bg |= (((attrLo >> bit) & 1u) | (((attrHi >> bit) & 1u) << 1)) << 2;
+      }
+      unsigned index = bg;
+      if (x >= spFrom) {
+        const unsigned sp = sprites[x];
+        if (sp & 3) {
+          if ((sp & 0x20) && bg && x != 255) hit = true;
+          if (!bg || !(sp & 0x10)) index = 0x10 | (sp & 0x0F);
+        }
+      }
+      out[x] = static_cast<uint16_t>((palette[index] & grey) | emphasis);
+    }
+    switch ((d - 1) & 7) {
+      case 0:
+        if (d != 1) {
+          patLo = static_cast<uint16_t>((patLo & 0xFF00) | s_.loLatch);
+          patHi = static_cast<uint16_t>((patHi & 0xFF00) | s_.hiLatch);
+          attrLo = static_cast<uint16_t>((attrLo & 0xFF00) | ((s_.attrLatch & 1) ? 0xFF : 0));
+          attrHi = static_cast<uint16_t>((attrHi & 0xFF00) | ((s_.attrLatch & 2) ? 0xFF : 0));
+        }
+        s_.ntLatch = nametable(static_cast<uint16_t>(0x2000 | (r.v & 0x0FFF)));
+        a12(false);
+        break;
+      case 2: {
+        const uint16_t at = static_cast<uint16_t>(0x23C0 | (r.v & 0x0C00) | ((r.v >> 4) & 0x38) |
+                                                  ((r.v >> 2) & 0x07));
+        const unsigned shift = ((r.v >> 4) & 4) | (r.v & 2);
+        s_.attrLatch = static_cast<uint8_t>((nametable(at) >> shift) & 3);
+        break;
+      }
+      case 4: {
+        const uint16_t addr =
+            static_cast<uint16_t>(patternBase | (s_.ntLatch << 4) | ((r.v >> 12) & 7));
+        s_.loLatch = chr(addr);
+        s_.hiLatch = chr(static_cast<uint16_t>(addr + 8));
+        a12(patternBase != 0);
+        break;
+      }
+      case 7:
+        incrementX(r.v);
+        if (d == 256) incrementY(r.v);
+        break;
+      default:
+        break;
+    }
+  }
+  s_.patLo = patLo;
+  s_.patHi = patHi;
+  s_.attrLo = attrLo;
+  s_.attrHi = attrHi;
+  if (hit) r.status |= 0x40;
+}
+
+// Rendering off: the backdrop, or the palette entry v points at (neither can
+// change inside a span).
+void NesPpu::blankSpan(unsigned x, unsigned n) {
+  const PpuRegs& r = bus_.ppu_;
+  uint16_t color =
+      (r.v & 0x3F00) == 0x3F00 ? bus_.ppuPeek(static_cast<uint16_t>(r.v)) : bus_.palette_[0];
+  if (r.mask & 0x01) color &= 0x30;
+  std::fill_n(drawing_.begin() + s_.line * kWidth + x, n,
+              static_cast<uint16_t>(color | ((r.mask & 0xE0) << 1)));
 }
 
 void NesPpu::endFrame() {
@@ -224,7 +354,7 @@ void NesPpu::evaluateSprites() {
   }
 }
 
-void NesPpu::pixel(unsigned x) {
+inline void NesPpu::pixel(unsigned x) {
   PpuRegs& r = bus_.ppu_;
   unsigned bg = 0;
   if ((r.mask & 0x08) && (x >= 8 || (r.mask & 0x02))) {
@@ -240,15 +370,6 @@ void NesPpu::pixel(unsigned x) {
     if (!bg || !(sp & 0x10)) index = 0x10 | (sp & 0x0F);
   }
   uint16_t color = bus_.palette_[index];
-  if (r.mask & 0x01) color &= 0x30;
-  drawing_[s_.line * kWidth + x] = static_cast<uint16_t>(color | ((r.mask & 0xE0) << 1));
-}
-
-// Rendering off: the backdrop, or the palette entry v points at.
-void NesPpu::blankPixel(unsigned x) {
-  const PpuRegs& r = bus_.ppu_;
-  uint16_t color =
-      (r.v & 0x3F00) == 0x3F00 ? bus_.ppuPeek(static_cast<uint16_t>(r.v)) : bus_.palette_[0];
   if (r.mask & 0x01) color &= 0x30;
   drawing_[s_.line * kWidth + x] = static_cast<uint16_t>(color | ((r.mask & 0xE0) << 1));
 }
@@ -293,7 +414,7 @@ void NesPpu::step() {
       a12(false);
     }
   } else if (!pre && d >= 1 && d <= 256) {
-    blankPixel(d - 1);
+    blankSpan(d - 1, 1);
   }
   ++s_.pos;
   ++s_.dots;

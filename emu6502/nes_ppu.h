@@ -107,11 +107,13 @@ class NesPpu {
 
  private:
   void step();
+  void advance(uint32_t dots);
+  void visibleSpan(unsigned dot, unsigned n);
+  void blankSpan(unsigned x, unsigned n);
   void skipIdle(uint32_t target);
   void fetch(unsigned d);
   void reload();
   void pixel(unsigned x);
-  void blankPixel(unsigned x);
   void evaluateSprites();
   void clearSprites();
   void a12(bool high);
