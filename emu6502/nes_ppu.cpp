@@ -354,74 +354,40 @@ void NesPpu::evaluateSprites() {
   }
 }
 
-inline void NesPpu::pixel(unsigned x) {
-  PpuRegs& r = bus_.ppu_;
-  unsigned bg = 0;
-  if ((r.mask & 0x08) && (x >= 8 || (r.mask & 0x02))) {
-    const uint16_t bit = static_cast<uint16_t>(0x8000 >> r.fineX);
-    bg = ((s_.patLo & bit) ? 1u : 0u) | ((s_.patHi & bit) ? 2u : 0u);
-    if (bg) bg |= (((s_.attrLo & bit) ? 1u : 0u) | ((s_.attrHi & bit) ? 2u : 0u)) << 2;
-  }
-  unsigned sp = 0;
-  if ((r.mask & 0x10) && (x >= 8 || (r.mask & 0x04))) sp = s_.spriteLine[x];
-  unsigned index = bg;
-  if (sp & 3) {
-    if ((sp & 0x20) && bg && x != 255) r.status |= 0x40;
-    if (!bg || !(sp & 0x10)) index = 0x10 | (sp & 0x0F);
-  }
-  uint16_t color = bus_.palette_[index];
-  if (r.mask & 0x01) color &= 0x30;
-  drawing_[s_.line * kWidth + x] = static_cast<uint16_t>(color | ((r.mask & 0xE0) << 1));
-}
-
-// One dot of a visible or the pre-render line.
+// One dot 257-337 of a fetching line with rendering on (runTo draws 1-256).
 void NesPpu::step() {
   PpuRegs& r = bus_.ppu_;
   const unsigned d = s_.dot;
   const bool pre = s_.line == 261;
-  if (r.mask & 0x18) {
-    if ((d >= 2 && d <= 257) || (d >= 322 && d <= 337)) {
-      s_.patLo = static_cast<uint16_t>(s_.patLo << 1);
-      s_.patHi = static_cast<uint16_t>(s_.patHi << 1);
-      s_.attrLo = static_cast<uint16_t>(s_.attrLo << 1);
-      s_.attrHi = static_cast<uint16_t>(s_.attrHi << 1);
-    }
-    if (d >= 1 && d <= 256) {
-      if (!pre) pixel(d - 1);
-      fetch(d);
-      if (d == 256) incrementY(r.v);
-    } else if (d >= 257 && d <= 320) {
-      if (d == 257) {
-        reload();
-        r.v = static_cast<uint16_t>((r.v & ~0x041F) | (r.t & 0x041F));
-        r.oamAddr = 0;
-        if (pre)
-          clearSprites();
-        else
-          evaluateSprites();
-      }
-      if (pre && d >= 280 && d <= 304)
-        r.v = static_cast<uint16_t>((r.v & ~0x7BE0) | (r.t & 0x7BE0));
-      const unsigned phase = (d - 257) & 7;
-      if (phase == 0)
-        a12(false);
-      else if (phase == 4)
-        a12((s_.slotA12 >> ((d - 257) >> 3)) & 1);
-    } else if (d >= 321 && d <= 336) {
-      fetch(d);
-    } else if (d == 337) {
+  if (d == 257 || d >= 322) {
+    s_.patLo = static_cast<uint16_t>(s_.patLo << 1);
+    s_.patHi = static_cast<uint16_t>(s_.patHi << 1);
+    s_.attrLo = static_cast<uint16_t>(s_.attrLo << 1);
+    s_.attrHi = static_cast<uint16_t>(s_.attrHi << 1);
+  }
+  if (d <= 320) {
+    if (d == 257) {
       reload();
-      a12(false);
+      r.v = static_cast<uint16_t>((r.v & ~0x041F) | (r.t & 0x041F));
+      r.oamAddr = 0;
+      if (pre)
+        clearSprites();
+      else
+        evaluateSprites();
     }
-  } else if (!pre && d >= 1 && d <= 256) {
-    blankSpan(d - 1, 1);
+    if (pre && d >= 280 && d <= 304) r.v = static_cast<uint16_t>((r.v & ~0x7BE0) | (r.t & 0x7BE0));
+    const unsigned phase = (d - 257) & 7;
+    if (phase == 0)
+      a12(false);
+    else if (phase == 4)
+      a12((s_.slotA12 >> ((d - 257) >> 3)) & 1);
+  } else if (d <= 336) {
+    fetch(d);
+  } else {
+    reload();
+    a12(false);
   }
-  ++s_.pos;
-  ++s_.dots;
-  if (++s_.dot == kLineDots) {
-    s_.dot = 0;
-    s_.line = static_cast<uint16_t>(s_.line == 261 ? 0 : s_.line + 1);
-  }
+  advance(1);
 }
 
 }  // namespace emu6502

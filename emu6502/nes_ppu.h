@@ -113,7 +113,6 @@ class NesPpu {
   void skipIdle(uint32_t target);
   void fetch(unsigned d);
   void reload();
-  void pixel(unsigned x);
   void evaluateSprites();
   void clearSprites();
   void a12(bool high);
