@@ -10,8 +10,9 @@
 // A mapper only decides which part of PRG ROM each 8 KiB CPU window at
 // $8000/$A000/$C000/$E000 shows, which part of CHR each 1 KiB PPU window shows, and
 // the nametable mirroring. NesBus owns the data and asks the mapper after every
-// register write. Scanline IRQs (MMC3) are not modelled: their registers are
-// stored and otherwise ignored.
+// register write. A board with a scanline counter (MMC3) is clocked by the PPU
+// renderer (nes_ppu.h) on each filtered rise of PPU A12 and drives the CPU's IRQ
+// line; without a renderer nothing clocks it.
 #pragma once
 
 #include <array>
@@ -38,6 +39,14 @@ class Mapper {
   // Register state as bytes, for snapshots (see NesBus::saveState).
   virtual std::vector<uint8_t> saveRegisters() const = 0;
   virtual void loadRegisters(const std::vector<uint8_t>& regs) = 0;
+
+  // Scanline counters: true for a board that counts PPU A12 rises (MMC3).
+  virtual bool countsScanlines() const { return false; }
+  // One filtered rise of PPU address line A12 (the renderer filters out the short
+  // lows between fetches, as the MMC3 does with M2).
+  virtual void clockScanline() {}
+  // The level the board drives on the CPU's /IRQ pin (true = asserted).
+  virtual bool irqLine() const { return false; }
 
   // Byte offsets into PRG ROM of the four 8 KiB CPU windows $8000..$FFFF.
   const std::array<uint32_t, 4>& prgWindows() const { return prg_; }

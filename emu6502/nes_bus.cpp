@@ -125,6 +125,7 @@ uint8_t NesBus::dummyRead(uint16_t addr) {
 void NesBus::cartWrite(uint16_t addr, uint8_t v, bool consecutive) {
   logIo(addr, v);
   if (!mapper_) return;
+  if (clock_) clock_->catchUp();  // CHR banks and mirroring may change
   // Most mapper writes change no window (MMC1's first four shift-register writes,
   // IRQ and mirroring registers): remap only when one moved.
   const std::array<uint32_t, 4> before = mapper_->prgWindows();
@@ -176,7 +177,10 @@ void NesBus::poke(uint16_t addr, uint8_t v) {
 // Registers, expansion space and $8000+ without a cartridge. What drives nothing
 // leaves the value the bus last carried (open bus).
 uint8_t NesBus::ioRead(uint16_t addr) {
-  if (addr >= 0x2000 && addr < 0x4000) return ppuRegRead(addr & 7);
+  if (addr >= 0x2000 && addr < 0x4000) {
+    if (clock_) clock_->catchUp();
+    return ppuRegRead(addr & 7);
+  }
   if (addr == 0x4016 || addr == 0x4017) {
     const unsigned port = addr & 1;
     uint8_t bit;
@@ -218,8 +222,10 @@ uint8_t NesBus::ioPeek(uint16_t addr) const {
 
 void NesBus::ioWrite(uint16_t addr, uint8_t v) {
   if (addr >= 0x2000 && addr < 0x4000) {
+    if (clock_) clock_->catchUp();
     ppuRegWrite(addr & 7, v);
   } else if (addr == 0x4014) {
+    if (clock_) clock_->catchUp();
     oamDma(v);
   } else if (addr == 0x4016) {
     strobe_ = v & 1;
@@ -249,6 +255,7 @@ uint8_t NesBus::ppuRegRead(unsigned reg) {
         ppu_.readBuffer = ppuPeek(a);
       }
       ppu_.v = (ppu_.v + ((ppu_.ctrl & 0x04) ? 32 : 1)) & 0x7FFF;
+      if (clock_) clock_->addressBus(ppu_.v);
       return ppu_.latch = v;
     }
     default:
@@ -288,12 +295,14 @@ void NesBus::ppuRegWrite(unsigned reg, uint8_t v) {
       } else {
         ppu_.t = static_cast<uint16_t>((ppu_.t & 0xFF00) | v);
         ppu_.v = ppu_.t;
+        if (clock_) clock_->addressBus(ppu_.v);
       }
       ppu_.w = !ppu_.w;
       break;
     case 7:
       ppuWrite(ppu_.v & 0x3FFF, v);
       ppu_.v = (ppu_.v + ((ppu_.ctrl & 0x04) ? 32 : 1)) & 0x7FFF;
+      if (clock_) clock_->addressBus(ppu_.v);
       break;
     default:
       break;

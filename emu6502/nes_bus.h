@@ -15,7 +15,9 @@
 // There is no PPU renderer and no clock here: the bus holds the PPU's registers
 // and memories, and NesSystem (nes_system.h) drives the frame timing through
 // startVblank()/startPreRender()/spriteZeroHit(). A bus used alone never sets the
-// vblank flag.
+// vblank flag. When NesSystem renders (nes_ppu.h), the bus calls its PpuClock
+// before every PPU register access, OAM DMA and mapper write, so the renderer has
+// drawn up to that cycle before the write changes what it draws.
 //
 //   auto r = emu6502::loadInesFile("game.nes");
 //   emu6502::NesSystem nes(std::move(*r.cart));   // or NesBus + Cpu6502 for no timing
@@ -48,6 +50,18 @@ struct DataHook {
   virtual ~DataHook() = default;
   virtual void onData(uint16_t addr, uint8_t value, bool write) = 0;
 };
+
+// Called before an access that can change (or read) what the PPU draws; the
+// renderer catches up to the CPU's current cycle.
+struct PpuClock {
+  virtual ~PpuClock() = default;
+  virtual void catchUp() = 0;
+  // v after a $2006 address or a $2007 access: outside rendering it is what the
+  // PPU puts on its address bus (MMC3 sees A12 there).
+  virtual void addressBus(uint16_t v) = 0;
+};
+
+class NesPpu;
 
 // The PPU state the CPU can see or change, without a renderer.
 struct PpuRegs {
@@ -151,6 +165,11 @@ class NesBus : public Bus {
   // OAM DMA stall cycles owed since the last call (513 per $4014 write; the odd-
   // cycle extra one is NesSystem's to add, it knows the cycle count).
   uint32_t takeDmaStall();
+  uint32_t dmaStallOwed() const { return dmaPending_; }  // not yet taken
+  // Null: no renderer (the default, and the audit fast path).
+  void setPpuClock(PpuClock* clock) { clock_ = clock; }
+  // The cartridge's IRQ line (MMC3's scanline counter); false without one.
+  bool mapperIrq() const { return mapper_ && mapper_->irqLine(); }
   unsigned dmaCount() const { return dmaCount_; }  // $4014 writes since construction
 
   // Writes to registers, expansion and mapper space, in order. The log keeps the
@@ -164,6 +183,7 @@ class NesBus : public Bus {
   void loadState(const NesBusState& state);
 
  private:
+  friend class NesPpu;  // the renderer reads and advances the PPU state held here
   void logIo(uint16_t addr, uint8_t v);
   void cartWrite(uint16_t addr, uint8_t v, bool consecutive);
   void mapPrg();
@@ -200,6 +220,7 @@ class NesBus : public Bus {
   std::vector<IoWrite> ioLog_;
   uint64_t ioDropped_ = 0;
   bool afterDummyWrite_ = false;
+  PpuClock* clock_ = nullptr;
 };
 
 }  // namespace emu6502

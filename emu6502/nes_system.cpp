@@ -4,7 +4,12 @@
 
 namespace emu6502 {
 
-NesSystem::NesSystem(Cartridge cart) : bus_(std::move(cart)), cpu_(bus_) {}
+static_assert(NesPpu::kFrameDots == 3 * NesSystem::kFrameCycles);
+static_assert(NesPpu::kPreRenderDot == 3 * NesSystem::kPreRenderCycle);
+
+NesSystem::NesSystem(Cartridge cart) : bus_(std::move(cart)), cpu_(bus_) {
+  sync_.system = this;
+}
 
 // Visible line L starts ((21 + L) * 341) / 3 cycles after vblank; sprite 0's top
 // row is drawn on line Y + 1, its first pixel at dot X + 1.
@@ -22,13 +27,38 @@ void NesSystem::reset() {
   nmiPending_ = false;
   bus_.resetPpu();
   bus_.startPreRender();
-  spriteZeroCycle_ = spriteZeroCycleFor(bus_.oam());
+  spriteZeroCycle_ = ppu_ ? 0 : spriteZeroCycleFor(bus_.oam());
+  if (ppu_) ppu_ = std::make_unique<NesPpu>(bus_, 3 * frameCycle_);
+}
+
+void NesSystem::setRendering(bool on) {
+  if (on == rendering()) return;
+  if (on) {
+    ppu_ = std::make_unique<NesPpu>(bus_, 3 * frameCycle_);
+    bus_.setPpuClock(&sync_);
+    spriteZeroCycle_ = 0;
+  } else {
+    ppu_.reset();
+    bus_.setPpuClock(nullptr);
+  }
+}
+
+void NesSystem::catchUpPpu() {
+  const uint64_t now = inSlice_ ? sliceStart_ + sync_.cycles + bus_.dmaStallOwed() : frameCycle_;
+  ppu_->runTo(static_cast<uint32_t>(std::min<uint64_t>(now, kFrameCycles) * 3));
 }
 
 uint32_t NesSystem::nextEvent() const {
-  if (frameCycle_ < kPreRenderCycle) return kPreRenderCycle;
-  if (spriteZeroCycle_ != 0 && frameCycle_ < spriteZeroCycle_) return spriteZeroCycle_;
-  return kFrameCycles;
+  uint32_t event = kFrameCycles;
+  if (frameCycle_ < kPreRenderCycle)
+    event = kPreRenderCycle;
+  else if (spriteZeroCycle_ != 0 && frameCycle_ < spriteZeroCycle_)
+    event = spriteZeroCycle_;
+  if (ppu_ && (bus_.ppuRegs().mask & 0x18) && bus_.mapper() && bus_.mapper()->countsScanlines()) {
+    const uint32_t dot = NesPpu::nextScanlineCheck(3 * frameCycle_);
+    if (dot < NesPpu::kFrameDots) event = std::min(event, (dot + 2) / 3);
+  }
+  return event;
 }
 
 // Moves the clock on by `cycles`, firing each event it passes, in order.
@@ -36,6 +66,7 @@ void NesSystem::advance(uint64_t cycles) {
   uint64_t now = frameCycle_ + cycles;
   for (uint32_t next = nextEvent(); now >= next; next = nextEvent()) {
     if (next == kFrameCycles) {
+      if (ppu_) ppu_->endFrame();
       now -= kFrameCycles;
       frameCycle_ = 0;
       ++frame_;
@@ -43,15 +74,23 @@ void NesSystem::advance(uint64_t cycles) {
       continue;
     }
     frameCycle_ = next;
+    if (ppu_) ppu_->runTo(3 * next);
     if (next == kPreRenderCycle) {
       bus_.startPreRender();
-      spriteZeroCycle_ = spriteZeroCycleFor(bus_.oam());
+      spriteZeroCycle_ = ppu_ ? 0 : spriteZeroCycleFor(bus_.oam());
       if (spriteZeroCycle_ <= kPreRenderCycle) spriteZeroCycle_ = 0;
-    } else {
+    } else if (next == spriteZeroCycle_) {
       bus_.spriteZeroHit();
-    }
+    }  // else a scanline check: the renderer has caught up
   }
   frameCycle_ = static_cast<uint32_t>(now);
+  if (ppu_) ppu_->runTo(static_cast<uint32_t>(std::min<uint64_t>(now, kFrameCycles) * 3));
+}
+
+void NesSystem::takeIrq(uint64_t& spent) {
+  const unsigned c = cpu_.irq();
+  spent += c;
+  advance(c);
 }
 
 void NesSystem::takeNmi(uint64_t& spent) {
@@ -62,12 +101,26 @@ void NesSystem::takeNmi(uint64_t& spent) {
 }
 
 RunResult NesSystem::run(const RunLimits& limits) {
+  // Rendering: count cycles inside slices, passing them on to the caller's observer.
+  struct ObserverScope {
+    Cpu6502& cpu;
+    BusObserver* saved;
+    ~ObserverScope() { cpu.setObserver(saved); }
+  } scope{cpu_, cpu_.observer()};
+  if (ppu_) {
+    sync_.next = scope.saved;
+    cpu_.setObserver(&sync_);
+  }
   RunResult total;
   bool resuming = true;  // the first instruction runs even on a breakpoint
   for (;;) {
     if (bus_.takeNmiEdge()) nmiPending_ = true;
     if (nmiPending_ && !nmiHeld_ && !cpu_.jammed()) {
       takeNmi(total.cycles);
+      resuming = false;
+    }
+    if (ppu_ && bus_.mapperIrq() && !(cpu_.regs.p & kFlagI) && !cpu_.jammed()) {
+      takeIrq(total.cycles);
       resuming = false;
     }
     if (cpu_.jammed()) {
@@ -91,7 +144,19 @@ RunResult NesSystem::run(const RunLimits& limits) {
     slice.maxInstructions = limits.maxInstructions - total.instructions;
     const uint64_t toEvent = std::min<uint64_t>(nextEvent() - frameCycle_, kMaxSlice);
     slice.maxCycles = std::min(limits.maxCycles - total.cycles, toEvent);
+    if (ppu_) {
+      // A held IRQ line is looked at after every instruction (a CLI takes it), and
+      // so is a scanline counter that $2006/$2007 can clock (rendering off).
+      const bool counterByCpu =
+          !(bus_.ppuRegs().mask & 0x18) && bus_.mapper() && bus_.mapper()->countsScanlines();
+      if (bus_.mapperIrq() || counterByCpu)
+        slice.maxInstructions = std::min<uint64_t>(slice.maxInstructions, 1);
+      inSlice_ = true;
+      sliceStart_ = frameCycle_;
+      sync_.cycles = 0;
+    }
     const RunResult r = cpu_.runUntil(slice);
+    inSlice_ = false;
     total.instructions += r.instructions;
     total.cycles += r.cycles;
     uint64_t elapsed = r.cycles;
@@ -104,7 +169,11 @@ RunResult NesSystem::run(const RunLimits& limits) {
     }
     advance(elapsed);
     resuming = false;
-    if (r.reason != HaltReason::CycleBudget) {
+    // A slice cut to one instruction (a held IRQ line) is not the caller's budget.
+    const bool sliceEnd =
+        r.reason == HaltReason::CycleBudget ||
+        (r.reason == HaltReason::InstructionBudget && total.instructions < limits.maxInstructions);
+    if (!sliceEnd) {
       total.reason = r.reason;
       return total;
     }
@@ -129,6 +198,7 @@ NesSystemState NesSystem::saveState() const {
   s.frameCycle = frameCycle_;
   s.spriteZeroCycle = spriteZeroCycle_;
   s.nmiPending = nmiPending_;
+  if (ppu_) s.ppu = ppu_->saveState();
   return s;
 }
 
@@ -141,6 +211,13 @@ void NesSystem::loadState(const NesSystemState& s) {
   frameCycle_ = s.frameCycle;
   spriteZeroCycle_ = s.spriteZeroCycle;
   nmiPending_ = s.nmiPending;
+  if (ppu_) {
+    spriteZeroCycle_ = 0;
+    if (s.ppu)
+      ppu_->loadState(*s.ppu);
+    else
+      ppu_ = std::make_unique<NesPpu>(bus_, 3 * frameCycle_);
+  }
 }
 
 bool NesSystem::mapPrgBank(uint16_t cpuAddr, unsigned bank) {

@@ -1,5 +1,5 @@
-// A NES without a picture: NesBus + Cpu6502 + the PPU's frame timing, enough for
-// a real game's init code, vblank waits, NMI loop and joypad reads to run.
+// A NES: NesBus + Cpu6502 + the PPU's frame timing, enough for a real game's init
+// code, vblank waits, NMI loop and joypad reads to run, and optionally its picture.
 //
 //   emu6502::NesSystem nes(std::move(*emu6502::loadInesFile("game.nes").cart));
 //   nes.reset();
@@ -21,14 +21,28 @@
 // by a $2000 write during vblank, and the OAM DMA stall (513 cycles, 514 when the
 // slice ends on an odd cycle, which is exact when the $4014 store is the last
 // instruction of the slice).
+//
+// Rendering (nes_ppu.h) is off by default, and then everything above holds and
+// nothing is drawn. setRendering(true) attaches a NesPpu that draws each frame in
+// step with the CPU: the CPU runs observed (one call a cycle, chained to any
+// observer of the caller's), and before each PPU register access, OAM DMA and
+// mapper write the renderer catches up to that exact cycle. Sprite-0 hit and
+// sprite overflow then come from the renderer's pixels (the approximate event
+// above is off), and a board's scanline IRQ (MMC3) is clocked by the renderer and
+// taken when the CPU's I flag allows: slices also end just after each line's A12
+// rise points (dots 262 and 326) while rendering is enabled, and run one
+// instruction at a time while the IRQ line is held.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
 
 #include "emu6502/cpu6502.h"
 #include "emu6502/ines.h"
 #include "emu6502/nes_bus.h"
+#include "emu6502/nes_ppu.h"
 
 namespace emu6502 {
 
@@ -41,8 +55,9 @@ struct NesSystemState {
   NesBusState bus;
   uint64_t frame = 0;
   uint32_t frameCycle = 0;
-  uint32_t spriteZeroCycle = 0;  // this frame's sprite-0 event, 0 = none
-  bool nmiPending = false;       // raised while held, taken on release
+  uint32_t spriteZeroCycle = 0;    // this frame's sprite-0 event, 0 = none
+  bool nmiPending = false;         // raised while held, taken on release
+  std::optional<NesPpuState> ppu;  // set when rendering
   bool operator==(const NesSystemState&) const = default;
 };
 
@@ -82,10 +97,32 @@ class NesSystem {
   // no change when the mapper cannot put it there.
   bool mapPrgBank(uint16_t cpuAddr, unsigned bank);
 
+  // Attaches (true) or drops (false) the renderer, see above. A renderer attached
+  // mid-frame starts drawing at the current dot.
+  void setRendering(bool on);
+  bool rendering() const { return ppu_ != nullptr; }
+  const NesPpu* ppu() const { return ppu_.get(); }  // null when not rendering
+
  private:
+  // Counts the CPU's cycles inside a slice (and passes them on to the caller's
+  // observer); the bus asks it to bring the renderer up to the current cycle.
+  struct PpuSync : BusObserver, PpuClock {
+    NesSystem* system = nullptr;
+    BusObserver* next = nullptr;
+    uint64_t cycles = 0;
+    void onAccess(uint16_t addr, uint8_t value, Access kind) override {
+      ++cycles;
+      if (next) next->onAccess(addr, value, kind);
+    }
+    void catchUp() override { system->catchUpPpu(); }
+    void addressBus(uint16_t v) override { system->ppu_->addressBus(v); }
+  };
+
   uint32_t nextEvent() const;
   void advance(uint64_t cycles);
   void takeNmi(uint64_t& spent);
+  void takeIrq(uint64_t& spent);
+  void catchUpPpu();
 
   NesBus bus_;
   Cpu6502 cpu_;
@@ -94,6 +131,10 @@ class NesSystem {
   uint32_t spriteZeroCycle_ = 0;
   bool nmiHeld_ = false;
   bool nmiPending_ = false;
+  std::unique_ptr<NesPpu> ppu_;
+  PpuSync sync_;
+  bool inSlice_ = false;  // the CPU is inside runUntil: now = sliceStart_ + counted cycles
+  uint32_t sliceStart_ = 0;
 };
 
 }  // namespace emu6502

@@ -1,6 +1,9 @@
 // MMC3 (4): eight bank registers written through $8000 (select) / $8001 (data);
 // PRG mode swaps $8000 and $C000, CHR A12 inversion swaps the pattern tables.
-// 8 KiB PRG banks, 1 KiB CHR banks. Scanline IRQs are stored, not modelled.
+// 8 KiB PRG banks, 1 KiB CHR banks. The scanline counter counts the A12 rises the
+// PPU renderer reports (clockScanline): at 0 or after a $C001 write it reloads from
+// the $C000 latch, else it counts down, and reaching 0 with IRQs on ($E001)
+// asserts the IRQ line until $E000 (the "new"/Sharp MMC3 behaviour).
 #pragma once
 
 #include "emu6502/mapper.h"
@@ -53,6 +56,7 @@ class Mmc3 : public BoardMapper<Mmc3> {
         break;
       case 0xE000:
         irqEnabled_ = odd;
+        if (!odd) irqLine_ = false;  // $E000 also acknowledges
         break;
     }
     apply();
@@ -60,11 +64,12 @@ class Mmc3 : public BoardMapper<Mmc3> {
   std::vector<uint8_t> saveRegisters() const override {
     std::vector<uint8_t> r(regs_.begin(), regs_.end());
     r.insert(r.end(), {select_, mirrorReg_, prgRamProtect_, irqLatch_, uint8_t(irqReload_),
-                       uint8_t(irqEnabled_)});
+                       uint8_t(irqEnabled_), irqCounter_, uint8_t(irqLine_)});
     return r;
   }
+  // 14 bytes (before the counter was modelled) or 16.
   void loadRegisters(const std::vector<uint8_t>& r) override {
-    if (r.size() == 14) {
+    if (r.size() == 14 || r.size() == 16) {
       for (int i = 0; i < 8; ++i) regs_[i] = r[i];
       select_ = r[8];
       mirrorReg_ = r[9];
@@ -72,9 +77,22 @@ class Mmc3 : public BoardMapper<Mmc3> {
       irqLatch_ = r[11];
       irqReload_ = r[12];
       irqEnabled_ = r[13];
+      irqCounter_ = r.size() == 16 ? r[14] : 0;
+      irqLine_ = r.size() == 16 && r[15];
     }
     apply();
   }
+  bool countsScanlines() const override { return true; }
+  void clockScanline() override {
+    if (irqCounter_ == 0 || irqReload_) {
+      irqCounter_ = irqLatch_;
+      irqReload_ = false;
+    } else {
+      --irqCounter_;
+    }
+    if (irqCounter_ == 0 && irqEnabled_) irqLine_ = true;
+  }
+  bool irqLine() const override { return irqLine_; }
 
  protected:
   void selectPrg(uint16_t cpuAddr, unsigned bank) override {
@@ -104,8 +122,8 @@ class Mmc3 : public BoardMapper<Mmc3> {
     for (unsigned i = 0; i < 4; ++i) setChr1((inv ^ 4) + i, regs_[2 + i]);
   }
   std::array<uint8_t, 8> regs_{};
-  uint8_t select_ = 0, mirrorReg_ = 0, prgRamProtect_ = 0, irqLatch_ = 0;
-  bool irqReload_ = false, irqEnabled_ = false;
+  uint8_t select_ = 0, mirrorReg_ = 0, prgRamProtect_ = 0, irqLatch_ = 0, irqCounter_ = 0;
+  bool irqReload_ = false, irqEnabled_ = false, irqLine_ = false;
 };
 
 }  // namespace emu6502
