@@ -106,7 +106,8 @@ core::game::PeekFn GuiApp::bindingPeek() {
   BindingPanelState& b = *binding_;
   if (sim() && frameCount() > 0 && sim()->scenario().manifest.game &&
       samePath(sim()->scenario().manifest.game->rom, b.model.rom().path)) {
-    const std::vector<uint8_t>& now = (ensureTrace(), debugger_.memory()).now;
+    ensureTrace();  // memory at the cursor of the shown call
+    const std::vector<uint8_t>& now = debugger_.memory().now;
     core::Machine* m = &sim()->machine();
     return [&now, m](uint16_t a) -> uint8_t { return a < now.size() ? now[a] : m->peek(a); };
   }
