@@ -1,8 +1,8 @@
 // Edits as the GUI applies them: through core's undo history, each followed at
 // once by a re-simulation from the first frame it can affect (on a worker:
-// resimulation.cpp), plus the verdict cache the
-// timeline markers and the room's ghost hitboxes read, and input recording from
-// the keyboard and a gamepad (gamepad_input.h).
+// resimulation.cpp), after which the workspace judges the recording again
+// (once per frame however many edits came), and input recording from the
+// keyboard and a gamepad (gamepad_input.h).
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -110,32 +110,10 @@ void GuiApp::resimulateAfter(const std::vector<core::Edit>& edits) {
 
 void GuiApp::recordingChanged() {
   ++edit_.generation;
+  ws_.markStale();  // judged again before the next frame draws (GuiApp::drawFrame)
   tl_.frame = std::clamp(tl_.frame, 0, std::max(0, frameCount() - 1));
   // The debugger's trace is stale: ensureTrace sees the new generation.
   updateTitle();
-}
-
-void GuiApp::updateVerdicts() {
-  if (!sim()) {
-    edit_.frameVerdict.clear();
-    edit_.frameCycles.clear();
-    return;
-  }
-  const core::Recording& rec = sim()->recording();
-  if (edit_.verdictSim == sim() && edit_.verdictGeneration == edit_.generation &&
-      edit_.verdictFrames == rec.frames.data())
-    return;
-  edit_.verdictSim = sim();
-  edit_.verdictGeneration = edit_.generation;
-  edit_.verdictFrames = rec.frames.data();
-  // Judged by the workspace (the same verdicts `collido run` prints); the worst per frame.
-  ws_.judge();
-  const core::JudgedRecording& j = ws_.judged();
-  edit_.frameVerdict.resize(j.frameVerdict.size());
-  std::transform(j.frameVerdict.begin(), j.frameVerdict.end(), edit_.frameVerdict.begin(),
-                 [](core::Verdict v) { return uint8_t(v); });
-  edit_.frameCycles = j.frameCycles;
-  edit_.maxFrameCycles = j.maxFrameCycles;
 }
 
 namespace {

@@ -60,7 +60,6 @@ struct EditState {
   int dragEntity = -1;
   int dragStartX = 0, dragStartY = 0;  // entity position when the drag began
   float dragMouseX = 0, dragMouseY = 0;
-  bool panning = false;
   bool spacePanned = false;  // Space was held for a pan: its release does not play
   std::string hint;          // what a click would do, for the room's tooltip
 
@@ -81,7 +80,6 @@ struct EditState {
   int renameEntity = -1;
   char renameText[64] = {};
   std::string renameError;
-  bool menuScripted = false;  // --show entity-menu opened the room's menu once
 
   // Input recording from the keyboard (or a gamepad) while playing.
   bool recordInput = false;
@@ -94,13 +92,10 @@ struct EditState {
   int inputViewFrame = -1;  // the frame the grid last scrolled to
   int inputMenuFrame = 0;   // the frame the grid's right-click menu acts on
 
-  // Verdicts of the recording, recomputed when it changes.
-  std::vector<uint8_t> frameVerdict;  // worst per frame (core::Verdict)
-  std::vector<float> frameCycles;     // all entities' cycles per frame, for the plot
-  float maxFrameCycles = 1;
-  const void* verdictSim = nullptr;
-  uint64_t generation = 0, verdictGeneration = ~0ull;
-  const void* verdictFrames = nullptr;
+  // Bumped by every change of the document or its recording (the debugger's
+  // trace, the minimap and the video memory follow it). The verdicts are the
+  // workspace's (core::Workspace::judged(), with its own generation).
+  uint64_t generation = 0;
 
   // Dialogs.
   FileDialog dialog;
@@ -112,11 +107,7 @@ struct EditState {
   std::string title;  // last window title set
 
   TileAtlas atlas;
-  HeatTexture heat;             // the audit heatmap as the room view last uploaded it
-  char opcodeName[4][32] = {};  // the Tiles window's name fields
-  int editingOpcode = -1;
-  char metatileName[48] = {};  // the selected metatile's name field
-  int editingMetatile = -1;
+  HeatTexture heat;  // the audit heatmap as the room view last uploaded it
 
   // Region tools (room_edit.cpp): the rectangle being dragged, the selection
   // and the clipboard of cells.
@@ -132,12 +123,9 @@ struct EditState {
   // Room > Routine view... (room_tools.cpp): the view being set in the dialog.
   bool showView = false;
   core::ViewSpec viewDraft;
-  // A document's first fit (and one after a resize) stops at zoom 1, so a level
-  // larger than the view opens at a workable scale with the minimap; Home and
-  // View > Fit room fit it whole.
-  uint64_t fittedDoc = ~0ull;
+  // A resize asks the room view (panel_room.cpp) for a first fit again: one
+  // that stops at zoom 1.
   bool fitAtOne = false;
-  bool scriptedZoomDone = false;  // --zoom applied (once, after the first fit)
   bool minimapDragging = false;
   int minimapPrinted = -1;                 // scripted runs print the minimap's place once
   std::vector<core::Rgba> minimapColours;  // per metatile, for the edit generation below

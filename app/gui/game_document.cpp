@@ -140,8 +140,7 @@ bool GuiApp::reloadFromDisk(const std::string& why) {
   tl_ = keep;
   tl_.playing = false;
   ++edit_.generation;  // the debugger's trace and cursor belong to the old image
-  memoryLabels_.clear();
-  dbg_.sourceLines.clear();  // the sources may have changed with the build
+  imageChanged();      // the sources may have changed with the build
   // The editor re-reads the rebuilt sources, unless it holds unsaved work.
   if (unsavedFileCount(editor_) == 0) discardEditorFiles(editor_);
   status_ = why + ": reloaded and re-simulated";

@@ -18,6 +18,7 @@ namespace app {
 
 GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     : window_(window), opts_(opts), placeholder_(core::makeDefaultMap(16, 15, 16)) {
+  for (const PanelEntry& entry : registeredPanels()) panels_.push_back(entry.make());
   if (opts.frames > 0) edit_.recent.stopSaving();  // a scripted run
   view_.uiScale = opts.contentScale;
   layout_.automatic = !opts.arranged;
@@ -71,7 +72,7 @@ GuiApp::GuiApp(GLFWwindow* window, const LaunchOptions& opts)
     if (opts.frames > 0) {
       finishSimulation();
       // What the panels now show: the re-simulated recording, or why there is none.
-      updateVerdicts();
+      ws_.judgeIfStale();
       if (frameCount() > 0)
         std::printf("script: recording of %d frames, %zu calls judged\n", frameCount(),
                     ws_.judged().verdicts.size());
@@ -119,6 +120,14 @@ bool GuiApp::openScenario(const std::string& path) {
   status_ = "Opened " + path;
   documentOpened(path, false);
   return true;
+}
+
+void GuiApp::imageChanged() {
+  for (const std::unique_ptr<Panel>& panel : panels_) panel->imageChanged();
+}
+
+core::Simulation* PanelContext::sim() const {
+  return ws.simulation();
 }
 
 int GuiApp::frameCount() const {
@@ -305,10 +314,11 @@ void GuiApp::drawFrame() {
     stopAtBreakpoint(frameBefore + 1);
   }
   recordInputFrame();
-  updateVerdicts();
+  ws_.judgeIfStale();  // after this frame's edits, before the panels read the verdicts
   drawMenuBar();
   layoutPanels();
-  for (const PanelEntry& panel : registeredPanels()) panel.draw(*this);  // panel_*.cpp
+  PanelContext context{ws_, view_, tl_, *this};
+  for (const std::unique_ptr<Panel>& panel : panels_) panel->draw(context);  // panel_*.cpp
   drawStatus();
   drawWelcome();
   drawShortcutsWindow(&view_.showShortcuts);

@@ -1,7 +1,9 @@
-// The GUI's top-level object: owns the open scenario and its simulation, the
-// view state the panels share, and draws one ImGui frame. Panels are split one
-// per file (panel_*.cpp); each draws what core has recorded and never owns
-// core logic.
+// The GUI's top-level object: owns the open document (the workspace with its
+// simulation, the edit history, the files behind it), the view state and the
+// timeline the panels share, and draws one ImGui frame. The panels (panel.h)
+// are one file each (panel_*.cpp), a class holding its own state, made from
+// the registry and drawn from a PanelContext; they call the public services
+// below and never own core logic.
 #pragma once
 
 #include <functional>
@@ -10,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/audit_panel.h"
 #include "app/gui/debugger.h"
 #include "app/gui/routine_editor.h"
 #include "core/workspace/audit_job.h"
@@ -17,6 +20,7 @@
 
 #include "app/gui/edit_state.h"
 #include "app/gui/layout.h"
+#include "app/gui/panel.h"
 #include "app/gui/shortcuts.h"
 #include "core/check/audit.h"
 #include "core/check/audit_query.h"
@@ -156,32 +160,6 @@ const std::vector<std::string>& importExtensions();
 const std::vector<std::string>& exportExtensions();
 bool isTiledMapPath(const std::string& path);
 
-// View settings shared by panels, toggled from the View menu.
-struct ViewState {
-  // The room overlays on (core::Overlay bits, from core/scene's one table).
-  uint32_t overlays = core::defaultOverlays(true);
-  bool on(uint32_t overlay) const { return (overlays & overlay) != 0; }
-  int trailFrames = 30;
-  float zoom = 2.0f;
-  float panX = 0, panY = 0;
-  bool fitRequested = true;
-  bool fitWhole = false;  // Home / View > Fit room: the whole room, even past zoom 1
-  bool showAbout = false;
-  bool showShortcuts = false;  // Help > Keyboard shortcuts
-  bool routineWindow = false;  // View > Routine editor in its own window
-  float uiScale = 1;           // the content scale fonts and spacing follow
-  // The last finished audit of the open scenario (null until one ran); the Room
-  // view draws its heatmap. Set by the Audit panel, reset when a scenario opens.
-  std::shared_ptr<const core::AuditResult> lastAudit;
-};
-
-// Where the room view last drew room pixel (0, 0), its zoom and its clip
-// rectangle, in window pixels (printed by scripted screenshots).
-struct RoomViewGeometry {
-  float originX = 0, originY = 0, zoom = 0;
-  float clipX0 = 0, clipY0 = 0, clipX1 = 0, clipY1 = 0;
-};
-
 // A built game as the document (game_document.cpp): the watched files, the
 // game's warnings and the Open game... summary of a ROM nothing binds yet.
 struct GameDocState {
@@ -192,43 +170,6 @@ struct GameDocState {
   std::string infoTitle;
   bool showInfo = false;
   std::optional<core::game::RomFile> rom;  // the open game's ROM, for the bank at a PC
-};
-
-// Playback and debugger cursor.
-struct TimelineState {
-  int frame = 0;
-  int entity = 0;
-  bool playing = false;
-  float speed = 1.0f;  // frames per display frame
-  float accumulator = 0;
-};
-
-// The Audit panel's state; the audit job itself is the workspace's (ws_.auditJob()).
-struct AuditPanelState {
-  core::AuditOptions options;
-  std::shared_ptr<const core::AuditResult> result;
-  // What the case list, the heatmap and its legend show: a query over every
-  // failing case (core/check/audit_query.h), recomputed when the filter or
-  // the result changes.
-  core::AuditFilter filter;
-  core::AuditGrouping grouping = core::AuditGrouping::None;
-  int group = -1;  // the group whose cases the list shows (-1: all)
-  std::shared_ptr<const core::AuditSelection> selection;
-  std::vector<core::AuditCaseGroup> groups;
-  const core::AuditResult* selectionOf = nullptr;  // the result `selection` was made from
-  core::AuditFilter selectionFilter;
-  core::AuditGrouping selectionGrouping = core::AuditGrouping::None;
-  uint64_t accepted = 0;       // failing cases the scenario's expect list accepts
-  std::vector<uint64_t> hits;  // per expectation
-  int openedCase = -1;         // index into result->failingCases shown in room + timeline
-  bool showWhy = false;        // the Why window (panel_entities.cpp)
-  // The scenario's own simulation while an audit case is open in its place.
-  std::unique_ptr<core::Simulation> saved;
-  bool savedStale = false;         // its recording predates the image or edits: re-run on close
-  bool liveUpdatePending = false;  // a map edit came while an update ran: update again
-  // "Diff against saved": the routine its saved files build (before) against the
-  // editor's buffer (after, the audit in `result`); null after a plain audit.
-  std::shared_ptr<const core::AuditDiff> diff;
 };
 
 // Whether the panels follow the window (automatic) or the user's arrangement.
@@ -247,7 +188,7 @@ class GuiApp {
   int recordingFrames() const { return frameCount(); }
   // A scripted-run flag that could not be applied (bad label, no such case).
   const std::string& scriptError() const { return scriptError_; }
-  const RoomViewGeometry& roomView() const { return roomView_; }
+  const RoomViewGeometry& roomView() const { return view_.roomGeometry; }
   const std::string& status() const { return status_; }
   // The window, work area, scale and every shown panel's rectangle (--print-layout).
   std::string layoutReport() const;
@@ -259,24 +200,59 @@ class GuiApp {
   ~GuiApp();
 
   // The panels (panel_*.cpp), drawn through their PanelRegistrar (panel_registry.h).
-  void drawRoomPanel();
-  void applyScriptedZoom(const core::Room& room, ImVec2 avail);
-  void drawTilesPanel();
-  void drawTimelinePanel();
-  void drawCpuPanel();
   void drawEntityPanel();
-  void drawSourcePanel();
-  void drawMemoryPanel();
   void drawAuditPanel();
   void drawBindingPanel();
   void drawRoutineWindow();
   void drawWelcome();
 
+  // The document's services the panels (panel.h) call.
+  int frameCount() const;
+  EditState& edit() { return edit_; }
+  void setStatus(std::string text) { status_ = std::move(text); }
+  void runShortcut(Action action);
+  // In place of a panel's frames: the run under way (with its progress when
+  // `progress`), why there is no recording, or that no scenario is open.
+  void drawNoRecording(bool progress);
+  void drawInputEditor();  // input_editor.cpp
+  // Opens a panel's window at its default place and size. Returns false, with
+  // the window already ended, when it is collapsed or has nothing to show: no
+  // scenario open, or (with needsFrames) no recorded frames yet.
+  bool beginPanel(const char* title, float x, float y, float w, float h, bool needsFrames);
+  // Keeps the debugger on the shown simulation and the selected call.
+  void ensureTrace();
+  // The debugger's cursor (frame, entity, step): what a view last followed.
+  CursorKey cursorKey() const;
+  // The source line at `pc` at the cursor; in banked code, the bank mapped there.
+  std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
+  RoutineEditorState& routineEditor() { return editor_; }
+  const LaunchOptions& options() const { return opts_; }
+  // Bumped whenever the simulation is replaced by another document.
+  uint64_t documentId() const { return simId_; }
+  // The open scenario's map, or an empty room while nothing is open.
+  const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
+  // The room view's editing gestures (room_edit.cpp), its minimap (room_tools.cpp)
+  // and its entity menu (entity_edit.cpp).
+  void editRoom(float ox, float oy, float zoom, bool hovered);
+  bool drawMinimap(ImDrawList* dl, ImVec2 clip0, ImVec2 clip1, bool hovered);
+  void drawRoomEntityMenu();
+  // Pushes the edit on the history and re-simulates from what it can affect.
+  void applyEdit(const std::optional<core::Edit>& edit);
+  // Metatiles, tiles and palette, for the Tiles panel (tile_editor.cpp).
+  void drawMetatileMenu(int metatile);
+  void drawDeleteMetatilePrompt();
+  void drawMetatileComposer();
+  void drawTileSheet();
+  void drawPixelEditor();
+  void drawPaletteEditor();
+  void drawRoutineEditor();  // the Source window's Routine tab (panel_routine.cpp)
+
  private:
+  // The routine's image changed (assembled, rebuilt): each panel hears of it.
+  void imageChanged();
   bool openScenario(const std::string& path);
   // Keys: the one table in shortcuts.h, dispatched to runShortcut.
   void handleShortcuts();
-  void runShortcut(Action action);
   void drawDebugMenu();
   void drawViewMenu();
   // Layout (layout.cpp): places the panels before they draw, while automatic.
@@ -291,12 +267,6 @@ class GuiApp {
   void drawAbout();
   void drawStatus();
   // Re-executes the selected call with instruction tracing when the selection changed.
-  void ensureTrace();
-  int frameCount() const;
-  // Opens a panel's window at its default place and size. Returns false, with
-  // the window already ended, when it is collapsed or has nothing to show: no
-  // scenario open, or (with needsFrames) no recorded frames yet.
-  bool beginPanel(const char* title, float x, float y, float w, float h, bool needsFrames);
 
   // Editing: document.cpp (files, title, quit prompt), edit_actions.cpp (undo,
   // re-simulation, verdicts), panel_tiles.cpp, room_edit.cpp, input_editor.cpp.
@@ -319,7 +289,6 @@ class GuiApp {
   bool routineHolds(const core::Edit& edit, std::string* why);  // the binding takes the list
   void addEntityAt(int x, int y, const std::string& table);
   void drawEntityMenuItems(int entity, bool here);
-  void drawRoomEntityMenu();
   void drawEntityFooterMenu();  // panel_entities.cpp
   void drawRenameEntityDialog();
   void placeEntityAtPointer(float ox, float oy, float zoom);
@@ -339,7 +308,6 @@ class GuiApp {
   void drawDocumentName();  // right end of the menu bar: file name and `*`
   bool dirty() const;
   bool canEdit();  // a document is open and shown (not an audit case); says why not
-  void applyEdit(const std::optional<core::Edit>& edit);
   // Makes and applies make(0) .. make(count - 1) in order, then re-simulates once.
   void applyEdits(int count, const std::function<std::optional<core::Edit>(int)>& make);
   void undo();
@@ -354,31 +322,15 @@ class GuiApp {
   void finishSimulation();  // waits for every queued run (scripted runs)
   bool recordingStale() const;
   void drawSimulationStatus();
-  // In place of a panel's frames: the run under way (with its progress when
-  // `progress`), why there is no recording, or that no scenario is open.
-  void drawNoRecording(bool progress);
   void recordingChanged();
-  void updateVerdicts();
   void recordInputFrame();
-  void drawCollisionEditor();
-  void drawInputEditor();
-  void editRoom(float ox, float oy, float zoom, bool hovered);
   // Rooms of any size and region tools (room_edit.cpp, room_tools.cpp).
   bool handleRoomKeys(int col, int row, bool overRoom);  // true: an edit was applied
   void pickMetatileAt(int col, int row);
   void drawRoomSizeMenuItems();
   void drawResizeDialog();
   void drawViewDialog();
-  bool drawMinimap(ImDrawList* dl, ImVec2 clip0, ImVec2 clip1, bool hovered);
   void editRoomForScript();
-  // Metatiles, tiles and palette (tile_editor.cpp).
-  void drawMetatileMenu(int metatile);
-  void drawDeleteMetatilePrompt();
-  void drawMetatileComposer();
-  void drawTileSheet();
-  void drawPixelEditor();
-  void drawPaletteEditor();
-  void drawRoomScene(ImDrawList* dl, ImVec2 origin, float zoom, ImVec2 clip0, ImVec2 clip1);
   void drawHitboxEditor();
 
   // Autosave and recovery: autosave.cpp.
@@ -435,36 +387,13 @@ class GuiApp {
   // Room > Import room from game (game_room.cpp).
   void drawRoomMenu();
   bool importRoomFromGameAtCursor();
-  // The source line at `pc` at the cursor; in banked code, the bank mapped there.
-  std::optional<core::DebugInfo::Where> sourceLineAt(uint16_t pc);
 
   // Debugger, routine editor and audit: panel_cpu/memory/source/routine/audit.cpp.
   void resetDebugger();
   void runScript();
-  CursorKey cursorKey() const;
   void debugStep(StepKind kind);
   bool stopAtBreakpoint(int fromFrame);
   void applyScriptOptions();
-  void drawCpuToolbar(int steps);
-  void drawRegisters();
-  void drawTraceTable();
-  const MemoryAtCursor& memoryAtCursor();
-  const std::vector<std::string>& memoryLabels();
-  int firstRamPage() const;
-  void drawMemoryToolbar();
-  void drawMemoryRow(const MemoryAtCursor& m, int row);
-  bool drawMemorySourceSelector();  // true: OAM or VRAM is selected (and drawn)
-  void drawVideoMemory();
-  void seedWatches();
-  void drawWatchList();
-  void drawBreakpointList();
-  const std::vector<std::string>& sourceLines(const std::string& path);
-  void cacheSourceText(const std::string& path, const std::string& text);
-  void toggleBreakpoints(const std::vector<uint32_t>& addresses);
-  std::optional<uint16_t> cursorPc(bool* executed);
-  void drawSourceFile(const std::string& file, int currentLine, bool executed);
-  void drawDisassembly(uint16_t pc, bool executed);
-  void drawSourceView();
   void syncEditorFiles();
   bool assembleRoutine();
   bool saveEditorFile(EditorFile& f);
@@ -473,7 +402,6 @@ class GuiApp {
   void revertEditorFile(int index);
   void drawDiagnostics(float height);
   void drawEditorText(EditorFile& f, float height);
-  void drawRoutineEditor();
   void startAudit();
   void startAuditDiff();
   void auditDiffForScript();
@@ -501,15 +429,10 @@ class GuiApp {
 
  private:
   uint64_t debuggerGeneration_ = ~0ull;  // the recording generation it follows
-  DebuggerState dbg_;                    // the panels' own text fields and scroll requests
   RoutineEditorState editor_;
   AuditPanelState audit_;
-  std::vector<std::string> memoryLabels_;
-  const void* memoryLabelsFor_ = nullptr;
-  CursorKey cpuScrolledTo_;
   int scriptPlayed_ = 0;
   std::string scriptError_;
-  RoomViewGeometry roomView_;
   bool scriptDone_ = false;
   LayoutState layout_;
 
@@ -519,6 +442,9 @@ class GuiApp {
   // panels display them. sim() is null while nothing is open.
   core::Workspace ws_;
   core::Debugger& debugger_ = ws_.debugger();
+  // One of each registered panel (panel_registry.h), in drawing order; each
+  // holds its own state. Destroyed before the workspace they read.
+  std::vector<std::unique_ptr<Panel>> panels_;
   core::Simulation* sim() const { return ws_.simulation(); }
   uint64_t simId_ = 0;           // bumped whenever the simulation is replaced by another document
   core::SimRequest simPending_;  // what the shown recording does not reflect yet
@@ -536,8 +462,6 @@ class GuiApp {
   DiskConflictState disk_;
   size_t answersUsed_ = 0;                      // --answer: how many prompts took one
   std::shared_ptr<BindingPanelState> binding_;  // shared_ptr: the type is incomplete here
-
-  const core::MapDocument& map() const { return sim() ? sim()->scenario().map : placeholder_; }
 };
 
 }  // namespace app

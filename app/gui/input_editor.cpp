@@ -83,9 +83,10 @@ void GuiApp::drawInputEditor() {
       dl->AddLine(ImVec2(x, origin.y), ImVec2(x, gy + kRowCount * kRowH),
                   IM_COL32(255, 255, 255, 40));
     }
-    if (f < int(edit_.frameVerdict.size()) && edit_.frameVerdict[f] != 0)
+    const std::vector<core::Verdict>& worst = ws_.judged().frameVerdict;
+    if (f < int(worst.size()) && worst[size_t(f)] != core::Verdict::Ok)
       dl->AddRectFilled(ImVec2(x + 1, gy - 4), ImVec2(x + kCellW - 1, gy - 1),
-                        imColour(core::verdictColour(core::Verdict(edit_.frameVerdict[f]))));
+                        imColour(core::verdictColour(worst[size_t(f)])));
     const uint8_t mask = sc.inputAt(f);
     for (int r = 0; r < kRowCount; ++r) {
       ImVec2 c0(x + 1, gy + float(r) * kRowH + 1),

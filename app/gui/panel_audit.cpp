@@ -144,10 +144,9 @@ void GuiApp::openAuditCase(int index) {
   core::Scenario s = core::auditCaseScenario(base.scenario(), f.c);
   s.path.clear();  // a case is not the scenario file: never saved over it
   s.name = caseName(f);
-  auto sim = std::make_unique<core::Simulation>();
-  sim->scenario() = s;
   std::string error;
-  if (!sim->bindImage(base.image(), &error) || !core::roomEncodes(*sim, &error)) {
+  std::unique_ptr<core::Simulation> sim = core::Workspace::bindScenario(s, base.image(), &error);
+  if (!sim || !core::roomEncodes(*sim, &error)) {
     status_ = error;
     return;
   }
@@ -561,7 +560,11 @@ void GuiApp::drawAuditPanel() {
 }
 
 namespace {
-PanelRegistrar registered("Audit", 80, [](GuiApp& g) { g.drawAuditPanel(); });
+class AuditPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override { c.app.drawAuditPanel(); }
+};
+RegisterPanel<AuditPanel> registered("Audit", 80);
 }  // namespace
 
 }  // namespace app

@@ -45,7 +45,11 @@ bool samePath(const std::string& a, const std::string& b) {
   return a == b || fs::equivalent(a, b, ec);
 }
 
-PanelRegistrar reg("Binding", 95, [](GuiApp& g) { g.drawBindingPanel(); });
+class BindingPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override { c.app.drawBindingPanel(); }
+};
+RegisterPanel<BindingPanel> reg("Binding", 95);
 
 }  // namespace
 
@@ -102,7 +106,8 @@ core::game::PeekFn GuiApp::bindingPeek() {
   BindingPanelState& b = *binding_;
   if (sim() && frameCount() > 0 && sim()->scenario().manifest.game &&
       samePath(sim()->scenario().manifest.game->rom, b.model.rom().path)) {
-    const std::vector<uint8_t>& now = memoryAtCursor().now;
+    ensureTrace();  // memory at the cursor of the shown call
+    const std::vector<uint8_t>& now = debugger_.memory().now;
     core::Machine* m = &sim()->machine();
     return [&now, m](uint16_t a) -> uint8_t { return a < now.size() ? now[a] : m->peek(a); };
   }

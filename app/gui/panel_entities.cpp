@@ -125,7 +125,7 @@ void GuiApp::drawEntityPanel() {
         ImGui::PushStyleColor(ImGuiCol_Text, verdictTextColour(v->verdict));
         if (ImGui::SmallButton(core::verdictName(v->verdict))) {
           tl_.entity = int(i);
-          audit_.showWhy = true;
+          view_.showWhy = true;
         }
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered())
@@ -246,7 +246,7 @@ void GuiApp::drawHitboxEditor() {
 
 std::vector<std::string> GuiApp::whyLines() {
   if (!sim() || frameCount() == 0) return {"No recording: nothing to explain."};
-  updateVerdicts();  // a scripted run asks before the first frame judged the recording
+  ws_.judgeIfStale();  // a scripted run asks before the first frame judged the recording
   const int frame = std::clamp(tl_.frame, 0, frameCount() - 1);
   const core::FrameVerdict* v = verdictAt(ws_.judged().verdicts, frame, tl_.entity);
   if (!v) return {"The selected call has no verdict yet."};
@@ -266,11 +266,11 @@ void GuiApp::printWhy() {
 // A floating window, opened from the Entities table's verdict column: what
 // blocked, where the oracle stopped, the pixels missing, and where to read more.
 void GuiApp::drawWhyWindow() {
-  if (!audit_.showWhy) return;
+  if (!view_.showWhy) return;
   ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_FirstUseEver);
   const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
   ImGui::SetNextWindowPos(centre, ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
-  if (!ImGui::Begin("Why this verdict", &audit_.showWhy, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ImGui::Begin("Why this verdict", &view_.showWhy, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
   }
@@ -303,8 +303,16 @@ void GuiApp::drawWhyWindow() {
 }
 
 namespace {
-PanelRegistrar registered("Entities", 50, [](GuiApp& g) { g.drawEntityPanel(); });
-PanelRegistrar registeredWhy("Why this verdict", 95, [](GuiApp& g) { g.drawWhyWindow(); });
+class EntitiesPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override { c.app.drawEntityPanel(); }
+};
+RegisterPanel<EntitiesPanel> registered("Entities", 50);
+class WhyPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override { c.app.drawWhyWindow(); }
+};
+RegisterPanel<WhyPanel> registeredWhy("Why this verdict", 95);
 }  // namespace
 
 }  // namespace app

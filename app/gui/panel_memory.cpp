@@ -1,5 +1,4 @@
-// The "Memory" window and the watch list (drawn inside the CPU window). Both
-// show memory at the debugger's instruction cursor, rebuilt from the call's
+// The "Memory" window: memory at the debugger's instruction cursor, rebuilt from the call's
 // start and the writes core traced: values the last step changed are
 // highlighted, and its reads and writes are coloured differently. Labels come
 // from the routine's debug info.
@@ -46,35 +45,116 @@ void legendSwatch(ImU32 colour, const char* text) {
 
 }  // namespace
 
-const MemoryAtCursor& GuiApp::memoryAtCursor() {
-  ensureTrace();
-  if (dbg_.scrollToAddress == -2) dbg_.scrollToAddress = firstRamPage();
-  return debugger_.memory();
+namespace {
+
+// The panel's own state: the Go to field, the scroll request, the label
+// column, and OAM or VRAM as read for the selected call.
+class MemoryPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override;
+  void documentChanged() override { *this = MemoryPanel(); }
+  void imageChanged() override { labels_.clear(); }
+  void show(const std::string& what) override {
+    if (what == "oam" || what == "vram") source_ = what == "oam" ? 1 : 2;
+  }
+
+ private:
+  const MemoryAtCursor& memory(PanelContext& c);
+  int firstRamPage(PanelContext& c) const;
+  void drawToolbar(PanelContext& c);
+  const std::vector<std::string>& addressLabels(PanelContext& c);
+  void drawRow(PanelContext& c, const MemoryAtCursor& m, int row);
+  bool drawSourceSelector(PanelContext& c);  // true: OAM or VRAM is selected (and drawn)
+  void drawVideoMemory(PanelContext& c);
+
+  char gotoInput_[64] = {};
+  std::string gotoError_;
+  int gotoAddress_ = -1;             // the address "Go to" found (outlined)
+  int scrollToAddress_ = -2;         // scroll there on the next draw (-2: to the RAM in use)
+  std::vector<std::string> labels_;  // per address, for the label column and tooltips
+  const void* labelsFor_ = nullptr;
+  // Of a game: 0 the CPU bus, 1 OAM, 2 VRAM (NES: nametables and palette),
+  // the latter read at the start of the selected call.
+  int source_ = 0;
+  std::vector<uint8_t> videoBytes_;
+  CursorKey videoFor_;
+  int videoSource_ = -1;
+  uint64_t videoGeneration_ = ~0ull;
+};
+
+void MemoryPanel::draw(PanelContext& c) {
+  if (!c.app.beginPanel("Memory", 1050, 579, 550, 297, true)) return;
+  if (drawSourceSelector(c)) {
+    drawVideoMemory(c);
+    ImGui::End();
+    return;
+  }
+  const MemoryAtCursor& m = memory(c);
+  if (m.now.size() < 0x10000 || m.before.size() < 0x10000 || m.touched.size() < 0x10000) {
+    // No call to show: a new scenario before its first entity is placed.
+    ImGui::TextDisabled("No call selected: the scenario has no entity yet.");
+    ImGui::End();
+    return;
+  }
+  drawToolbar(c);
+  const int columns = 2 + kBytesPerRow;
+  // Columns keep their width: a narrow panel (a small window at 2x) scrolls
+  // sideways with the address column frozen instead of drawing bytes over each other.
+  if (ImGui::BeginTable("memory", columns,
+                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
+                            ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX)) {
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(40));
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, uiPx(112));
+    for (int i = 0; i < kBytesPerRow; ++i) {
+      char name[4];
+      std::snprintf(name, sizeof name, "%X", i);
+      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, uiPx(22));
+    }
+    ImGui::TableHeadersRow();
+    const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+    if (scrollToAddress_ >= 0) {
+      ImGui::SetScrollY(float(scrollToAddress_ / kBytesPerRow) * rowHeight);
+      scrollToAddress_ = -1;
+    }
+    ImGuiListClipper clipper;
+    clipper.Begin(0x10000 / kBytesPerRow, rowHeight);
+    while (clipper.Step())
+      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) drawRow(c, m, row);
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+const MemoryAtCursor& MemoryPanel::memory(PanelContext& c) {
+  c.app.ensureTrace();
+  if (scrollToAddress_ == -2) scrollToAddress_ = firstRamPage(c);
+  return c.ws.debugger().memory();
 }
 
 // The 256-byte page of the lowest variable the manifest binds (entity fields,
 // input): where the memory view starts.
-int GuiApp::firstRamPage() const {
-  const core::Binding& b = sim()->binding();
+int MemoryPanel::firstRamPage(PanelContext& c) const {
+  const core::Binding& b = c.sim()->binding();
   int lowest = 0xFFFF;
   for (const auto& f : b.fields) lowest = std::min<int>(lowest, f.address);
   if (b.input) lowest = std::min<int>(lowest, *b.input);
   return lowest == 0xFFFF ? 0 : lowest & 0xFF00;
 }
 
-void GuiApp::drawMemoryToolbar() {
-  const core::DebugInfo& dbg = sim()->image().debug;
+void MemoryPanel::drawToolbar(PanelContext& c) {
+  const core::DebugInfo& dbg = c.sim()->image().debug;
   ImGui::SetNextItemWidth(uiPx(130));
-  bool go = ImGui::InputTextWithHint("##goto", "address or label", dbg_.gotoInput,
-                                     sizeof dbg_.gotoInput, ImGuiInputTextFlags_EnterReturnsTrue);
+  bool go = ImGui::InputTextWithHint("##goto", "address or label", gotoInput_, sizeof gotoInput_,
+                                     ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   go |= ImGui::Button("Go to");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Scroll to the address or label typed beside it (Enter does too)");
   if (go) {
-    dbg_.gotoError.clear();
-    if (auto a = core::parseAddress(dbg, dbg_.gotoInput, &dbg_.gotoError))
-      dbg_.scrollToAddress = dbg_.gotoAddress = *a;
+    gotoError_.clear();
+    if (auto a = core::parseAddress(dbg, gotoInput_, &gotoError_))
+      scrollToAddress_ = gotoAddress_ = *a;
   }
   ImGui::SameLine(0, 16);
   legendSwatch(kReadBg, "read");
@@ -84,30 +164,30 @@ void GuiApp::drawMemoryToolbar() {
   ImGui::TextColored(kChangedText, "changed");
   ImGui::SameLine(0, 10);
   ImGui::TextColored(kLabelText, "label");
-  if (!dbg_.gotoError.empty()) {
+  if (!gotoError_.empty()) {
     ImGui::SameLine(0, 16);
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", dbg_.gotoError.c_str());
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", gotoError_.c_str());
   }
 }
 
 // Labels per address, for the row label column and the per-byte tooltips.
-const std::vector<std::string>& GuiApp::memoryLabels() {
-  const core::DebugInfo& dbg = sim()->image().debug;
-  if (memoryLabelsFor_ != &dbg || memoryLabels_.empty()) {
-    memoryLabels_.assign(0x10000, {});
+const std::vector<std::string>& MemoryPanel::addressLabels(PanelContext& c) {
+  const core::DebugInfo& dbg = c.sim()->image().debug;
+  if (labelsFor_ != &dbg || labels_.empty()) {
+    labels_.assign(0x10000, {});
     for (const core::DebugSymbol& s : dbg.symbols) {
       if (!s.isLabel || s.address > 0xFFFF) continue;
-      std::string& slot = memoryLabels_[s.address];
+      std::string& slot = labels_[s.address];
       if (slot.empty() || s.scope.empty()) slot = s.name;
     }
-    memoryLabelsFor_ = &dbg;
+    labelsFor_ = &dbg;
   }
-  return memoryLabels_;
+  return labels_;
 }
 
-void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
-  const core::DebugInfo& dbg = sim()->image().debug;
-  const std::vector<std::string>& labels = memoryLabels();
+void MemoryPanel::drawRow(PanelContext& c, const MemoryAtCursor& m, int row) {
+  const core::DebugInfo& dbg = c.sim()->image().debug;
+  const std::vector<std::string>& labels = addressLabels(c);
   const int base = row * kBytesPerRow;
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
@@ -134,7 +214,7 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
       ImGui::TextColored(kLabelText, "%02X", m.now[a]);
     else
       ImGui::Text("%02X", m.now[a]);
-    if (a == dbg_.gotoAddress) {
+    if (a == gotoAddress_) {
       const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
       ImGui::GetWindowDrawList()->AddRect(ImVec2(min.x - 2, min.y - 1),
                                           ImVec2(max.x + 2, max.y + 1), kGotoOutline);
@@ -147,82 +227,37 @@ void GuiApp::drawMemoryRow(const MemoryAtCursor& m, int row) {
   }
 }
 
-void GuiApp::drawMemoryPanel() {
-  if (!beginPanel("Memory", 1050, 579, 550, 297, true)) return;
-  if (drawMemorySourceSelector()) {
-    drawVideoMemory();
-    ImGui::End();
-    return;
-  }
-  const MemoryAtCursor& m = memoryAtCursor();
-  if (m.now.size() < 0x10000 || m.before.size() < 0x10000 || m.touched.size() < 0x10000) {
-    // No call to show: a new scenario before its first entity is placed.
-    ImGui::TextDisabled("No call selected: the scenario has no entity yet.");
-    ImGui::End();
-    return;
-  }
-  drawMemoryToolbar();
-  const int columns = 2 + kBytesPerRow;
-  // Columns keep their width: a narrow panel (a small window at 2x) scrolls
-  // sideways with the address column frozen instead of drawing bytes over each other.
-  if (ImGui::BeginTable("memory", columns,
-                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
-                            ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX)) {
-    ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(40));
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, uiPx(112));
-    for (int i = 0; i < kBytesPerRow; ++i) {
-      char name[4];
-      std::snprintf(name, sizeof name, "%X", i);
-      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, uiPx(22));
-    }
-    ImGui::TableHeadersRow();
-    const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
-    if (dbg_.scrollToAddress >= 0) {
-      ImGui::SetScrollY(float(dbg_.scrollToAddress / kBytesPerRow) * rowHeight);
-      dbg_.scrollToAddress = -1;
-    }
-    ImGuiListClipper clipper;
-    clipper.Begin(0x10000 / kBytesPerRow, rowHeight);
-    while (clipper.Step())
-      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) drawMemoryRow(m, row);
-    ImGui::EndTable();
-  }
-  ImGui::End();
-}
-
-bool GuiApp::drawMemorySourceSelector() {
-  if (!sim()->gameMachine()) {
-    dbg_.memorySource = 0;
+bool MemoryPanel::drawSourceSelector(PanelContext& c) {
+  if (!c.sim()->gameMachine()) {
+    source_ = 0;
     return false;
   }
-  const bool nes = sim()->scenario().manifest.cpu == core::Cpu::M6502;
+  const bool nes = c.sim()->scenario().manifest.cpu == core::Cpu::M6502;
   const char* names[] = {"CPU bus", "OAM", nes ? "VRAM (nametables)" : "VRAM"};
   ImGui::SetNextItemWidth(uiPx(150));
-  ImGui::Combo("##memsource", &dbg_.memorySource, names, 3);
-  if (dbg_.memorySource != 0) return true;
+  ImGui::Combo("##memsource", &source_, names, 3);
+  if (source_ != 0) return true;
   ImGui::SameLine();
   return false;
 }
 
 // OAM or VRAM as the game left it at the start of the selected call (they are
 // not traced per instruction: a collision routine rarely writes them).
-void GuiApp::drawVideoMemory() {
-  const CursorKey key{tl_.frame, tl_.entity, 0};
-  if (dbg_.videoFor != key || dbg_.videoSource != dbg_.memorySource ||
-      dbg_.videoGeneration != edit_.generation || dbg_.videoBytes.empty()) {
-    dbg_.videoBytes.clear();
-    if (sim()->seek(tl_.frame, tl_.entity))
-      dbg_.videoBytes =
-          dbg_.memorySource == 1 ? sim()->gameMachine()->oam() : sim()->gameMachine()->vram();
-    dbg_.videoFor = key;
-    dbg_.videoSource = dbg_.memorySource;
-    dbg_.videoGeneration = edit_.generation;
+void MemoryPanel::drawVideoMemory(PanelContext& c) {
+  const CursorKey key{c.timeline.frame, c.timeline.entity, 0};
+  if (videoFor_ != key || videoSource_ != source_ || videoGeneration_ != c.app.edit().generation ||
+      videoBytes_.empty()) {
+    videoBytes_.clear();
+    if (c.ws.seek(c.timeline.frame, c.timeline.entity))
+      videoBytes_ = source_ == 1 ? c.sim()->gameMachine()->oam() : c.sim()->gameMachine()->vram();
+    videoFor_ = key;
+    videoSource_ = source_;
+    videoGeneration_ = c.app.edit().generation;
   }
-  const bool nes = sim()->scenario().manifest.cpu == core::Cpu::M6502;
+  const bool nes = c.sim()->scenario().manifest.cpu == core::Cpu::M6502;
   ImGui::SameLine();
-  ImGui::TextDisabled("at the start of frame %d's call", tl_.frame);
-  const std::vector<uint8_t>& bytes = dbg_.videoBytes;
+  ImGui::TextDisabled("at the start of frame %d's call", c.timeline.frame);
+  const std::vector<uint8_t>& bytes = videoBytes_;
   if (!ImGui::BeginTable("video", 1 + kBytesPerRow,
                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
                              ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadInnerX))
@@ -238,7 +273,7 @@ void GuiApp::drawVideoMemory() {
   // The address each byte has where the game sees it: the PPU's $2000 (NES
   // nametables, then the palette at $3F00), the Game Boy's $8000 and $FE00.
   auto addressOf = [&](size_t offset) -> unsigned {
-    if (dbg_.memorySource == 1) return nes ? unsigned(offset) : 0xFE00u + unsigned(offset);
+    if (source_ == 1) return nes ? unsigned(offset) : 0xFE00u + unsigned(offset);
     if (!nes) return 0x8000u + unsigned(offset);
     return offset < 0x800 ? 0x2000u + unsigned(offset) : 0x3F00u + unsigned(offset - 0x800);
   };
@@ -262,201 +297,8 @@ void GuiApp::drawVideoMemory() {
   ImGui::EndTable();
 }
 
-void GuiApp::seedWatches() {
-  const core::RoutineManifest& manifest = sim()->scenario().manifest;
-  if (dbg_.seededFor == manifest.path) return;
-  dbg_.seededFor = manifest.path;
-  while (!debugger_.watches().empty()) debugger_.removeWatch(0);
-  for (const auto& f : sim()->binding().fields) {
-    std::string error;
-    if (!f.split) {
-      debugger_.addWatch(
-          core::addressName(sim()->image().debug, f.address) + "," + core::valueShapeName(f),
-          &error);
-      continue;
-    }
-    // Split fields: a watch per byte, the most significant first.
-    for (int i = f.size - 1; i >= 0; --i)
-      debugger_.addWatch(core::addressName(sim()->image().debug, f.byteAddress(0, i)) + ",u8",
-                         &error);
-  }
-}
+RegisterPanel<MemoryPanel> registered("Memory", 70);
 
-void GuiApp::drawWatchList() {
-  seedWatches();
-  const MemoryAtCursor& m = memoryAtCursor();
-  ImGui::SetNextItemWidth(-uiPx(50));
-  bool add =
-      ImGui::InputTextWithHint("##watch", "label, $addr[,u16] or [x] - [old_x]", dbg_.watchInput,
-                               sizeof dbg_.watchInput, ImGuiInputTextFlags_EnterReturnsTrue);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "A memory location (player_x, $0300, label+2; add ,u8 ,s8 ,u16 or ,s16)\n"
-        "or an expression: registers (A X Y / A BC HL), flags (C Z / CF ZF),\n"
-        "[addr] for a byte, [addr].w for a word, + - * / & | ^ << >> == != < > && ||");
-  ImGui::SameLine();
-  add |= ImGui::Button("Add");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Add the watch typed beside it (Enter does too)");
-  if (add) {
-    dbg_.watchError.clear();
-    if (debugger_.addWatch(dbg_.watchInput, &dbg_.watchError)) dbg_.watchInput[0] = 0;
-  }
-  if (!dbg_.watchError.empty())
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", dbg_.watchError.c_str());
-  if (!ImGui::BeginTable(
-          "watches", 5,
-          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
-    return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("watch");
-  ImGui::TableSetupColumn("addr", ImGuiTableColumnFlags_WidthFixed, uiPx(40));
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, uiPx(84));
-  ImGui::TableSetupColumn("as", ImGuiTableColumnFlags_WidthFixed, uiPx(24));
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, uiPx(16));
-  ImGui::TableHeadersRow();
-  int remove = -1;
-  for (size_t i = 0; i < debugger_.watches().size(); ++i) {
-    const core::Watch& w = debugger_.watches()[i];
-    ImGui::PushID(int(i));
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(w.expr.c_str());
-    ImGui::TableSetColumnIndex(1);
-    if (w.address)
-      ImGui::TextDisabled("%04X", *w.address);
-    else
-      ImGui::TextDisabled("expr");
-    ImGui::TableSetColumnIndex(2);
-    const std::string value = debugger_.watchValue(i);
-    if (debugger_.watchChangedByStep(i))
-      ImGui::TextColored(kChangedText, "%s", value.c_str());
-    else
-      ImGui::TextUnformatted(value.c_str());
-    if (w.address && !m.touched.empty()) {
-      uint8_t touched = m.touched[*w.address];
-      for (int b = 1; b < w.format.size; ++b) touched |= m.touched[uint16_t(*w.address + b)];
-      if (touched)
-        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg,
-                               touched & kTouchWrite ? kWriteBg : kReadBg);
-    }
-    // The format: a click cycles it, like a debugger's watch display mode.
-    ImGui::TableSetColumnIndex(3);
-    if (w.address) {
-      if (ImGui::SmallButton(core::valueShapeName(w.format).c_str()))
-        debugger_.setWatchFormat(i, core::nextWatchShape(w.format));
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("shown as u8, s8, u16 or s16 (little-endian); click to change");
-    }
-    ImGui::TableSetColumnIndex(4);
-    if (ImGui::SmallButton("x")) remove = int(i);
-    ImGui::PopID();
-  }
-  if (remove >= 0) debugger_.removeWatch(size_t(remove));
-  ImGui::EndTable();
-}
-
-// Breakpoints (set in the source gutter or typed here, with an optional
-// condition) and watchpoints, each with an enable box and a remove button.
-void GuiApp::drawBreakpointList() {
-  ImGui::SetNextItemWidth(-uiPx(50));
-  bool add = ImGui::InputTextWithHint("##break", "label [if A == $10]  or  watch player_x,w",
-                                      dbg_.breakInput, sizeof dbg_.breakInput,
-                                      ImGuiInputTextFlags_EnterReturnsTrue);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "Breakpoint: a label or $address, optionally followed by \"if CONDITION\"\n"
-        "  e.g.  check_tile if A == $10 && [entity_x] > 40\n"
-        "Watchpoint: \"watch\" then a label or $address, ,r (reads) ,w (writes) or ,rw,\n"
-        "  and an optional byte count: watch map,r,240");
-  ImGui::SameLine();
-  add |= ImGui::Button("Add");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Add the breakpoint or watchpoint typed beside it (Enter does too)");
-  if (add) {
-    dbg_.breakError.clear();
-    std::string text = dbg_.breakInput;
-    bool ok;
-    if (text.rfind("watch ", 0) == 0)
-      ok = debugger_.addWatchpoint(text.substr(6), &dbg_.breakError);
-    else
-      ok = debugger_.addBreakpoint(text, &dbg_.breakError);
-    if (ok) dbg_.breakInput[0] = 0;
-  }
-  if (!dbg_.breakError.empty())
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", dbg_.breakError.c_str());
-  if (!ImGui::BeginTable(
-          "breaks", 4,
-          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
-    return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("on", ImGuiTableColumnFlags_WidthFixed, uiPx(20));
-  ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, uiPx(90));
-  ImGui::TableSetupColumn("condition / access");
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, uiPx(16));
-  ImGui::TableHeadersRow();
-  const core::DebugInfo& dbg = sim()->image().debug;
-  const auto& bps = debugger_.breakpoints();
-  dbg_.conditionEdits.resize(bps.size());
-  int removeBp = -1;
-  for (size_t i = 0; i < bps.size(); ++i) {
-    const core::Breakpoint b = bps[i];
-    ImGui::PushID(int(i));
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    bool on = b.enabled;
-    if (ImGui::Checkbox("##on", &on)) debugger_.enableBreakpoint(b.address, on);
-    ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%s", core::addressName(dbg, b.address).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("breakpoint at $%04X", b.address);
-    ImGui::TableSetColumnIndex(2);
-    // The condition, edited in place; Enter applies it (empty: always stop).
-    char cond[128];
-    std::snprintf(
-        cond, sizeof cond, "%s",
-        dbg_.conditionEdits[i].empty() ? b.condition.c_str() : dbg_.conditionEdits[i].c_str());
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputTextWithHint("##cond", "always (or a condition)", cond, sizeof cond,
-                                 ImGuiInputTextFlags_EnterReturnsTrue)) {
-      dbg_.breakError.clear();
-      if (debugger_.setBreakpoint(b.address, cond, &dbg_.breakError))
-        dbg_.conditionEdits[i].clear();
-    } else if (ImGui::IsItemActive()) {
-      dbg_.conditionEdits[i] = cond;
-    }
-    ImGui::TableSetColumnIndex(3);
-    if (ImGui::SmallButton("x")) removeBp = int(i);
-    ImGui::PopID();
-  }
-  if (removeBp >= 0) {
-    debugger_.removeBreakpoint(bps[size_t(removeBp)].address);
-    dbg_.conditionEdits.clear();
-  }
-  int removeWp = -1;
-  for (size_t i = 0; i < debugger_.watchpoints().size(); ++i) {
-    const core::Watchpoint& w = debugger_.watchpoints()[i];
-    ImGui::PushID(int(1000 + i));
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    bool on = w.enabled;
-    if (ImGui::Checkbox("##on", &on)) debugger_.enableWatchpoint(i, on);
-    ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%s", core::addressName(dbg, w.begin).c_str());
-    ImGui::TableSetColumnIndex(2);
-    ImGui::TextDisabled("watch %s $%04X..$%04X",
-                        w.onRead && w.onWrite ? "reads+writes"
-                        : w.onRead            ? "reads"
-                                              : "writes",
-                        w.begin, unsigned(w.end) - 1);
-    ImGui::TableSetColumnIndex(3);
-    if (ImGui::SmallButton("x")) removeWp = int(i);
-    ImGui::PopID();
-  }
-  if (removeWp >= 0) debugger_.removeWatchpoint(size_t(removeWp));
-  ImGui::EndTable();
-}
-
-namespace {
-PanelRegistrar registered("Memory", 70, [](GuiApp& g) { g.drawMemoryPanel(); });
 }  // namespace
 
 }  // namespace app

@@ -17,9 +17,9 @@ const std::vector<PanelEntry>& registeredPanels() {
   return registry();
 }
 
-PanelRegistrar::PanelRegistrar(const char* title, int order, void (*draw)(GuiApp&)) {
+PanelRegistrar::PanelRegistrar(const char* title, int order, std::unique_ptr<Panel> (*make)()) {
   auto& r = registry();
-  r.push_back({title, order, draw});
+  r.push_back({title, order, make});
   std::stable_sort(r.begin(), r.end(),
                    [](const PanelEntry& a, const PanelEntry& b) { return a.order < b.order; });
 }

@@ -1,28 +1,36 @@
 // GUI panels register themselves, as CLI commands do (app/cli/command.h): each
-// panel_*.cpp holds one PanelRegistrar naming its window, its place in the
-// drawing order and its draw function, so adding a panel touches no central
-// list. GuiApp::drawFrame draws the registered panels in order.
+// panel_*.cpp holds one RegisterPanel naming its window, its place in the
+// drawing order and its Panel class (panel.h), so adding a panel touches no
+// central list. GuiApp makes one of each and draws them in order.
 //
-//   namespace { PanelRegistrar reg("Memory", 70, [](GuiApp& g) { g.drawMemoryPanel(); }); }
+//   namespace { RegisterPanel<MemoryPanel> registered("Memory", 70); }
 #pragma once
 
+#include <memory>
 #include <vector>
 
-namespace app {
+#include "app/gui/panel.h"
 
-class GuiApp;
+namespace app {
 
 struct PanelEntry {
   const char* title;
   int order;  // drawing order (windows drawn later sit on top when they overlap)
-  void (*draw)(GuiApp&);
+  std::unique_ptr<Panel> (*make)();
 };
 
 // Sorted by order.
 const std::vector<PanelEntry>& registeredPanels();
 
 struct PanelRegistrar {
-  PanelRegistrar(const char* title, int order, void (*draw)(GuiApp&));
+  PanelRegistrar(const char* title, int order, std::unique_ptr<Panel> (*make)());
+};
+
+template <class P>
+struct RegisterPanel : PanelRegistrar {
+  RegisterPanel(const char* title, int order)
+      : PanelRegistrar(title, order,
+                       []() -> std::unique_ptr<Panel> { return std::make_unique<P>(); }) {}
 };
 
 }  // namespace app

@@ -132,8 +132,7 @@ bool GuiApp::assembleRoutine() {
   core::AsmResult image = core::buildRoutine(m, editorReader(editor_));
   editor_.diagnostics = image.diagnostics;
   std::string error;
-  const bool bound = image.ok && sim()->bindImage(image, &error) &&
-                     (!audit_.saved || audit_.saved->bindImage(image, &error));
+  const bool bound = image.ok && ws_.bindImage(image, &error, audit_.saved.get());
   if (!bound) {
     editor_.message = image.ok ? error : "Assembly failed";
     editor_.messageIsError = true;
@@ -141,14 +140,13 @@ bool GuiApp::assembleRoutine() {
     return false;
   }
   markAssembled(editor_);
-  for (const EditorFile& f : editor_.files) cacheSourceText(f.path, f.text);
   if (audit_.saved) audit_.savedStale = true;  // re-run when the audit case closes
   resimulate();  // the recording, verdicts and trace follow the new image
   // A live audit's cases belong to the old image: the next map edit clears the
   // heatmap instead of updating it (run the audit again).
   if (!ws_.auditJob().running()) ws_.auditJob().stop();
   debugger_.invalidate();
-  memoryLabels_.clear();
+  imageChanged();
   editor_.message = ws_.simJob().running()
                         ? std::string("Assembled; re-simulating (see the status bar)")
                         : "Assembled and re-simulated " + std::to_string(frameCount()) + " frames";
@@ -323,7 +321,11 @@ void GuiApp::drawRoutineWindow() {
 }
 
 namespace {
-PanelRegistrar registered("Routine editor", 65, [](GuiApp& g) { g.drawRoutineWindow(); });
+class RoutineEditorPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override { c.app.drawRoutineWindow(); }
+};
+RegisterPanel<RoutineEditorPanel> registered("Routine editor", 65);
 }  // namespace
 
 }  // namespace app

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "app/gui/gui_app.h"
@@ -75,41 +76,86 @@ void rowBackground(ImU32 colour) {
 
 }  // namespace
 
-const std::vector<std::string>& GuiApp::sourceLines(const std::string& path) {
-  auto it = dbg_.sourceLines.find(path);
-  if (it != dbg_.sourceLines.end()) return it->second;
+namespace {
+
+// The panel's own state: the source text by path, the file shown, the cursor
+// it last scrolled to, and whether it shows the disassembly.
+class SourcePanel : public Panel {
+ public:
+  void draw(PanelContext& c) override;
+  void documentChanged() override { *this = SourcePanel(); }
+  void imageChanged() override { lines_.clear(); }  // the sources may have changed
+
+ private:
+  // The text the running image was built from: the routine editor's when it
+  // holds the file, else the file as first read.
+  const std::vector<std::string>& sourceLines(PanelContext& c, const std::string& path);
+  void toggleBreakpoints(PanelContext& c, const std::vector<uint32_t>& addresses);
+  void drawSourceFile(PanelContext& c, const std::string& file, int currentLine, bool executed);
+  void drawDisassembly(PanelContext& c, uint16_t pc, bool executed);
+  void drawSourceView(PanelContext& c);
+
+  std::map<std::string, std::vector<std::string>> lines_;
+  std::string sourceFile_;  // the file shown
+  CursorKey followed_;      // cursor the view last scrolled to
+  bool showDisassembly_ = false;
+};
+
+void SourcePanel::draw(PanelContext& c) {
+  if (!c.app.beginPanel("Source", 850, 229, 460, 350, true)) return;
+  c.app.ensureTrace();
+  if (ImGui::BeginTabBar("##sourceTabs")) {
+    if (ImGui::BeginTabItem("Source")) {
+      drawSourceView(c);
+      ImGui::EndTabItem();
+    }
+    // In its own window the editor takes the request (drawRoutineWindow).
+    const bool select = c.app.routineEditor().showEditor && !c.view.routineWindow;
+    const ImGuiTabItemFlags flags = select ? ImGuiTabItemFlags_SetSelected : 0;
+    if (!c.view.routineWindow) c.app.routineEditor().showEditor = false;
+    if (ImGui::BeginTabItem("Routine", nullptr, flags)) {
+      if (!c.view.routineWindow) {
+        c.app.drawRoutineEditor();
+      } else {
+        ImGui::TextDisabled("The routine editor is in its own window.");
+        if (ImGui::Button("Back into this tab")) c.view.routineWindow = false;
+      }
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::End();
+}
+
+const std::vector<std::string>& SourcePanel::sourceLines(PanelContext& c, const std::string& path) {
+  auto it = lines_.find(path);
+  if (it != lines_.end()) return it->second;
+  for (const EditorFile& f : c.app.routineEditor().files)
+    if (f.path == path && !f.assembled.empty()) return lines_[path] = splitLines(f.assembled);
   std::string error;
   auto text = core::readTextFile(path, &error);
-  return dbg_.sourceLines[path] = text ? splitLines(*text) : std::vector<std::string>{error};
+  return lines_[path] = text ? splitLines(*text) : std::vector<std::string>{error};
 }
 
-void GuiApp::cacheSourceText(const std::string& path, const std::string& text) {
-  dbg_.sourceLines[path] = splitLines(text);
-}
-
-void GuiApp::toggleBreakpoints(const std::vector<uint32_t>& addresses) {
+void SourcePanel::toggleBreakpoints(PanelContext& c, const std::vector<uint32_t>& addresses) {
   if (addresses.empty()) return;
-  const bool on = !debugger_.hasBreakpoint(uint16_t(addresses[0]));
+  const bool on = !c.ws.debugger().hasBreakpoint(uint16_t(addresses[0]));
   for (uint32_t a : addresses) {
     if (on)
-      debugger_.setBreakpoint(uint16_t(a), "", nullptr);
+      c.ws.debugger().setBreakpoint(uint16_t(a), "", nullptr);
     else
-      debugger_.removeBreakpoint(uint16_t(a));
+      c.ws.debugger().removeBreakpoint(uint16_t(a));
   }
 }
 
-// The PC the views follow: the instruction at the cursor, or the last one run.
-std::optional<uint16_t> GuiApp::cursorPc(bool* executed) {
-  return debugger_.cursorPc(executed);
-}
-
-void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool executed) {
-  const core::DebugInfo& dbg = sim()->image().debug;
-  const std::vector<std::string>& lines = sourceLines(file);
+void SourcePanel::drawSourceFile(PanelContext& c, const std::string& file, int currentLine,
+                                 bool executed) {
+  const core::DebugInfo& dbg = c.sim()->image().debug;
+  const std::vector<std::string>& lines = sourceLines(c, file);
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
-  if (dbg_.followed != cursorKey() && currentLine > 0 &&
+  if (followed_ != c.app.cursorKey() && currentLine > 0 &&
       scrollToRow(currentLine - 1, int(lines.size())))
-    dbg_.followed = cursorKey();
+    followed_ = c.app.cursorKey();
   ImGuiListClipper clipper;
   clipper.Begin(int(lines.size()), rowHeight);
   while (clipper.Step()) {
@@ -117,8 +163,8 @@ void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool execu
       const int line = i + 1;
       if (line == currentLine) rowBackground(executed ? kLastLine : kCurrentLine);
       std::vector<uint32_t> addrs = dbg.addressesFor(file, line);
-      const bool bp = !addrs.empty() && debugger_.hasBreakpoint(uint16_t(addrs[0]));
-      if (gutter(line, bp, !addrs.empty())) toggleBreakpoints(addrs);
+      const bool bp = !addrs.empty() && c.ws.debugger().hasBreakpoint(uint16_t(addrs[0]));
+      if (gutter(line, bp, !addrs.empty())) toggleBreakpoints(c, addrs);
       ImGui::TextDisabled("%4d", line);
       ImGui::SameLine();
       ImGui::TextUnformatted(lines[i].c_str());
@@ -126,8 +172,8 @@ void GuiApp::drawSourceFile(const std::string& file, int currentLine, bool execu
   }
 }
 
-void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
-  const core::DebugInfo& dbg = sim()->image().debug;
+void SourcePanel::drawDisassembly(PanelContext& c, uint16_t pc, bool executed) {
+  const core::DebugInfo& dbg = c.sim()->image().debug;
   // Sweep from the nearest label at or before the PC, so the decoding is aligned.
   int64_t start = -1;
   for (const core::DebugSymbol& s : dbg.symbols)
@@ -142,92 +188,66 @@ void GuiApp::drawDisassembly(uint16_t pc, bool executed) {
       currentRow = row;
       rowBackground(executed ? kLastLine : kCurrentLine);
     }
-    if (gutter(int(a), debugger_.hasBreakpoint(uint16_t(a)), true)) toggleBreakpoints({a});
+    if (gutter(int(a), c.ws.debugger().hasBreakpoint(uint16_t(a)), true)) toggleBreakpoints(c, {a});
     int length = 1;
-    std::string text = sim()->machine().disassemble(uint16_t(a), &dbg, &length);
+    std::string text = c.sim()->machine().disassemble(uint16_t(a), &dbg, &length);
     ImGui::TextDisabled("%04X", a);
     ImGui::SameLine();
     ImGui::TextUnformatted(text.c_str());
     a += std::max(length, 1);
   }
-  if (dbg_.followed != cursorKey() && currentRow >= 0 && scrollToRow(currentRow, row))
-    dbg_.followed = cursorKey();
+  if (followed_ != c.app.cursorKey() && currentRow >= 0 && scrollToRow(currentRow, row))
+    followed_ = c.app.cursorKey();
 }
 
-void GuiApp::drawSourceView() {
-  const core::DebugInfo& dbg = sim()->image().debug;
+void SourcePanel::drawSourceView(PanelContext& c) {
+  const core::DebugInfo& dbg = c.sim()->image().debug;
   bool executed = false;
-  const std::optional<uint16_t> pc = cursorPc(&executed);
+  const std::optional<uint16_t> pc = c.ws.debugger().cursorPc(&executed);
   std::optional<core::DebugInfo::Where> where;
-  if (pc) where = sourceLineAt(*pc);
-  if (where && dbg_.followed != cursorKey()) dbg_.sourceFile = where->file;
-  if (dbg_.sourceFile.empty() && !dbg.files.empty()) dbg_.sourceFile = dbg.files[0];
+  if (pc) where = c.app.sourceLineAt(*pc);
+  if (where && followed_ != c.app.cursorKey()) sourceFile_ = where->file;
+  if (sourceFile_.empty() && !dbg.files.empty()) sourceFile_ = dbg.files[0];
 
   ImGui::SetNextItemWidth(uiPx(220));
-  const std::string shown = std::filesystem::path(dbg_.sourceFile).filename().string();
-  if (ImGui::BeginCombo("##file", dbg_.showDisassembly ? "(disassembly)" : shown.c_str())) {
+  const std::string shown = std::filesystem::path(sourceFile_).filename().string();
+  if (ImGui::BeginCombo("##file", showDisassembly_ ? "(disassembly)" : shown.c_str())) {
     for (const std::string& f : dbg.files) {
       if (f.empty() || !std::filesystem::path(f).has_filename()) continue;
-      if (ImGui::Selectable(std::filesystem::path(f).filename().c_str(), f == dbg_.sourceFile)) {
-        dbg_.sourceFile = f;
-        dbg_.showDisassembly = false;
+      if (ImGui::Selectable(std::filesystem::path(f).filename().c_str(), f == sourceFile_)) {
+        sourceFile_ = f;
+        showDisassembly_ = false;
       }
     }
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::Checkbox("Disassembly", &dbg_.showDisassembly);
+  ImGui::Checkbox("Disassembly", &showDisassembly_);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The instructions at the cursor as the CPU sees them, not the source");
   ImGui::SameLine();
-  const size_t breakpoints = debugger_.breakpoints().size();
+  const size_t breakpoints = c.ws.debugger().breakpoints().size();
   ImGui::TextDisabled("%zu breakpoint%s", breakpoints, breakpoints == 1 ? "" : "s");
   if (breakpoints > 0) {
     ImGui::SameLine();
     const bool clear = ImGui::SmallButton("Clear");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove every breakpoint");
     if (clear)
-      while (!debugger_.breakpoints().empty())
-        debugger_.removeBreakpoint(debugger_.breakpoints().front().address);
+      while (!c.ws.debugger().breakpoints().empty())
+        c.ws.debugger().removeBreakpoint(c.ws.debugger().breakpoints().front().address);
   }
   ImGui::BeginChild("##source", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   if (!pc)
     ImGui::TextDisabled("The call ran no instructions.");
-  else if (dbg_.showDisassembly || !where)
-    drawDisassembly(*pc, executed);
+  else if (showDisassembly_ || !where)
+    drawDisassembly(c, *pc, executed);
   else
-    drawSourceFile(dbg_.sourceFile, where->file == dbg_.sourceFile ? where->line : 0, executed);
+    drawSourceFile(c, sourceFile_, where->file == sourceFile_ ? where->line : 0, executed);
   ImGui::EndChild();
 }
 
-void GuiApp::drawSourcePanel() {
-  if (!beginPanel("Source", 850, 229, 460, 350, true)) return;
-  ensureTrace();
-  if (ImGui::BeginTabBar("##sourceTabs")) {
-    if (ImGui::BeginTabItem("Source")) {
-      drawSourceView();
-      ImGui::EndTabItem();
-    }
-    // In its own window the editor takes the request (drawRoutineWindow).
-    const bool select = editor_.showEditor && !view_.routineWindow;
-    const ImGuiTabItemFlags flags = select ? ImGuiTabItemFlags_SetSelected : 0;
-    if (!view_.routineWindow) editor_.showEditor = false;
-    if (ImGui::BeginTabItem("Routine", nullptr, flags)) {
-      if (!view_.routineWindow) {
-        drawRoutineEditor();
-      } else {
-        ImGui::TextDisabled("The routine editor is in its own window.");
-        if (ImGui::Button("Back into this tab")) view_.routineWindow = false;
-      }
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
-  ImGui::End();
-}
+RegisterPanel<SourcePanel> registered("Source", 60);
 
-namespace {
-PanelRegistrar registered("Source", 60, [](GuiApp& g) { g.drawSourcePanel(); });
 }  // namespace
 
 }  // namespace app

@@ -54,21 +54,37 @@ int cellsUsing(const core::Room& room, int metatile) {
 
 }  // namespace
 
-void GuiApp::drawTilesPanel() {
-  if (!beginPanel("Tiles", 900, 19, 300, 560, false)) return;
-  toolButton("Select", "V", Tool::Select, edit_.tool);
-  toolButton("Paint", "B", Tool::Paint, edit_.tool);
-  toolButton("Bits", "C", Tool::Bits, edit_.tool);
+namespace {
+
+// The panel's own state: the metatile and op-code name fields while typed in.
+class TilesPanel : public Panel {
+ public:
+  void draw(PanelContext& c) override;
+
+ private:
+  void drawCollisionEditor(PanelContext& c);
+
+  char opcodeName_[4][32] = {};
+  int editingOpcode_ = -1;
+  char metatileName_[48] = {};  // the selected metatile's name field
+  int editingMetatile_ = -1;
+};
+
+void TilesPanel::draw(PanelContext& c) {
+  if (!c.app.beginPanel("Tiles", 900, 19, 300, 560, false)) return;
+  toolButton("Select", "V", Tool::Select, c.app.edit().tool);
+  toolButton("Paint", "B", Tool::Paint, c.app.edit().tool);
+  toolButton("Bits", "C", Tool::Bits, c.app.edit().tool);
   ImGui::NewLine();
-  toolButton("Rect", "R", Tool::Rect, edit_.tool);
-  toolButton("Fill", "F", Tool::Fill, edit_.tool);
-  toolButton("Region", "M (Ctrl+C/X/V)", Tool::Region, edit_.tool);
+  toolButton("Rect", "R", Tool::Rect, c.app.edit().tool);
+  toolButton("Fill", "F", Tool::Fill, c.app.edit().tool);
+  toolButton("Region", "M (Ctrl+C/X/V)", Tool::Region, c.app.edit().tool);
   ImGui::NewLine();
 
-  const core::MapDocument& doc = sim()->scenario().map;
-  edit_.atlas.update(doc);
+  const core::MapDocument& doc = c.sim()->scenario().map;
+  c.app.edit().atlas.update(doc);
   const auto& set = doc.metatiles.metatiles;
-  edit_.metatile = std::clamp(edit_.metatile, 0, std::max(0, int(set.size()) - 1));
+  c.app.edit().metatile = std::clamp(c.app.edit().metatile, 0, std::max(0, int(set.size()) - 1));
   // The palette takes the rows it needs, leaving the collision editor below it room.
   // Sizes at scale 1, scaled with the font (ui_scale.h) so the swatches keep
   // their size beside the text at a content scale of 1.5 or 2.
@@ -88,21 +104,22 @@ void GuiApp::drawTilesPanel() {
       ImGui::PushID(m);
       ImVec2 p0 = ImGui::GetCursorScreenPos();
       if (ImGui::InvisibleButton("mt", ImVec2(swatch, swatch))) {
-        edit_.metatile = m;
-        if (edit_.tool == Tool::Select || edit_.tool == Tool::Region) edit_.tool = Tool::Paint;
+        c.app.edit().metatile = m;
+        if (c.app.edit().tool == Tool::Select || c.app.edit().tool == Tool::Region)
+          c.app.edit().tool = Tool::Paint;
       }
       const bool hovered = ImGui::IsItemHovered();
       const size_t before = set.size();
-      drawMetatileMenu(m);  // tile_editor.cpp; may change the set (and the document)
-      if (sim()->scenario().map.metatiles.metatiles.size() != before ||
-          &sim()->scenario().map != &doc) {
+      c.app.drawMetatileMenu(m);  // tile_editor.cpp; may change the set (and the document)
+      if (c.sim()->scenario().map.metatiles.metatiles.size() != before ||
+          &c.sim()->scenario().map != &doc) {
         ImGui::PopID();
         break;
       }
-      drawMetatileSwatch(dl, edit_.atlas, doc, set[m], p0, swatch,
-                         view_.on(core::kOverlayCollision));
+      drawMetatileSwatch(dl, c.app.edit().atlas, doc, set[m], p0, swatch,
+                         c.view.on(core::kOverlayCollision));
       const float ring = uiPx(2);
-      if (m == edit_.metatile)
+      if (m == c.app.edit().metatile)
         dl->AddRect(ImVec2(p0.x - ring, p0.y - ring),
                     ImVec2(p0.x + swatch + ring, p0.y + swatch + ring), IM_COL32(255, 220, 80, 255),
                     0, 0, uiPx(2.5f));
@@ -117,22 +134,22 @@ void GuiApp::drawTilesPanel() {
     }
   }
   ImGui::EndChild();
-  drawDeleteMetatilePrompt();
-  drawCollisionEditor();
-  if (ImGui::CollapsingHeader("Metatile tiles")) drawMetatileComposer();
+  c.app.drawDeleteMetatilePrompt();
+  drawCollisionEditor(c);
+  if (ImGui::CollapsingHeader("Metatile tiles")) c.app.drawMetatileComposer();
   if (ImGui::CollapsingHeader("Tile sheet and pixels")) {
-    drawTileSheet();
-    drawPixelEditor();
+    c.app.drawTileSheet();
+    c.app.drawPixelEditor();
   }
-  if (ImGui::CollapsingHeader("Palette")) drawPaletteEditor();
+  if (ImGui::CollapsingHeader("Palette")) c.app.drawPaletteEditor();
   ImGui::End();
 }
 
-void GuiApp::drawCollisionEditor() {
-  const core::Scenario& sc = sim()->scenario();
+void TilesPanel::drawCollisionEditor(PanelContext& c) {
+  const core::Scenario& sc = c.sim()->scenario();
   const core::MapDocument& doc = sc.map;
-  if (edit_.metatile >= int(doc.metatiles.metatiles.size())) return;
-  const int m = edit_.metatile;
+  if (c.app.edit().metatile >= int(doc.metatiles.metatiles.size())) return;
+  const int m = c.app.edit().metatile;
   const core::Metatile& mt = doc.metatiles.metatiles[m];
   const uint8_t bits = mt.collision;
 
@@ -141,26 +158,25 @@ void GuiApp::drawCollisionEditor() {
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   const float big = uiPx(56);
   ImGui::Dummy(ImVec2(big, big));
-  drawMetatileSwatch(dl, edit_.atlas, doc, mt, p0, big, view_.on(core::kOverlayCollision));
+  drawMetatileSwatch(dl, c.app.edit().atlas, doc, mt, p0, big, c.view.on(core::kOverlayCollision));
   // The same edges as the room's bits overlay, in window pixels (zoom 1).
-  ImGuiSceneDraw swatch(dl, edit_.atlas, doc, p0, 1.0f, p0, ImVec2(p0.x + big, p0.y + big),
-                        edit_.heat);
+  ImGuiSceneDraw swatch(dl, c.app.edit().atlas, doc, p0, 1.0f, p0, ImVec2(p0.x + big, p0.y + big),
+                        c.app.edit().heat);
   core::drawBlockingEdges(swatch, bits, 0, 0, big, uiPx(4));
   ImGui::SameLine();
   ImGui::BeginGroup();
   // The metatile's name, edited in place (one undo step when the field is left).
   ImGui::Text("%d", m);
   ImGui::SameLine();
-  if (edit_.editingMetatile < 0)
-    std::snprintf(edit_.metatileName, sizeof edit_.metatileName, "%s", mt.name.c_str());
+  if (editingMetatile_ < 0)
+    std::snprintf(metatileName_, sizeof metatileName_, "%s", mt.name.c_str());
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##mtname", "metatile name", edit_.metatileName,
-                           sizeof edit_.metatileName);
-  if (ImGui::IsItemActivated()) edit_.editingMetatile = m;
-  if (ImGui::IsItemDeactivated() && edit_.editingMetatile >= 0) {
-    const int target = edit_.editingMetatile;  // the selection may have moved meanwhile
-    edit_.editingMetatile = -1;
-    applyEdit(core::makeRenameMetatile(sc, target, edit_.metatileName));
+  ImGui::InputTextWithHint("##mtname", "metatile name", metatileName_, sizeof metatileName_);
+  if (ImGui::IsItemActivated()) editingMetatile_ = m;
+  if (ImGui::IsItemDeactivated() && editingMetatile_ >= 0) {
+    const int target = editingMetatile_;  // the selection may have moved meanwhile
+    editingMetatile_ = -1;
+    c.app.applyEdit(core::makeRenameMetatile(sc, target, metatileName_));
   }
   ImGui::Text("$%02X  %%%d%d%d%d %d%d%d%d", bits, bits >> 7 & 1, bits >> 6 & 1, bits >> 5 & 1,
               bits >> 4 & 1, bits >> 3 & 1, bits >> 2 & 1, bits >> 1 & 1, bits & 1);
@@ -177,7 +193,7 @@ void GuiApp::drawCollisionEditor() {
     // The routine reads one bit: solid means all four directions block.
     bool on = (bits & core::kSolid) == core::kSolid;
     if (ImGui::Checkbox("solid", &on))
-      applyEdit(core::makeSetCollision(
+      c.app.applyEdit(core::makeSetCollision(
           sc, m, uint8_t(on ? bits | core::kSolid : bits & ~uint8_t(core::kSolid))));
     ImGui::SameLine();
     ImGui::TextDisabled("%s", labels.solidMeaning.c_str());
@@ -185,7 +201,7 @@ void GuiApp::drawCollisionEditor() {
   }
   for (const DirectionBit& d : kDirectionBits) {
     bool on = bits & d.bit;
-    if (ImGui::Checkbox(d.letter, &on)) applyEdit(core::makeToggleCollision(sc, m, d.bit));
+    if (ImGui::Checkbox(d.letter, &on)) c.app.applyEdit(core::makeToggleCollision(sc, m, d.bit));
     ImGui::SameLine();
     ImGui::TextDisabled("%s%s", d.meaning, labels.directionSuffix(d.bit).c_str());
   }
@@ -197,24 +213,24 @@ void GuiApp::drawCollisionEditor() {
     bool on = bits & bit;
     char label[8];
     std::snprintf(label, sizeof label, "%d", 4 + i);
-    if (ImGui::Checkbox(label, &on)) applyEdit(core::makeToggleCollision(sc, m, bit));
+    if (ImGui::Checkbox(label, &on)) c.app.applyEdit(core::makeToggleCollision(sc, m, bit));
     ImGui::SameLine();
-    char* buf = edit_.opcodeName[i];
-    if (edit_.editingOpcode != i)
-      std::snprintf(buf, sizeof edit_.opcodeName[i], "%s", doc.metatiles.opcodeNames[i].c_str());
+    char* buf = opcodeName_[i];
+    if (editingOpcode_ != i)
+      std::snprintf(buf, sizeof opcodeName_[i], "%s", doc.metatiles.opcodeNames[i].c_str());
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##name", "op-code name", buf, sizeof edit_.opcodeName[i]);
-    if (ImGui::IsItemActivated()) edit_.editingOpcode = i;
+    ImGui::InputTextWithHint("##name", "op-code name", buf, sizeof opcodeName_[i]);
+    if (ImGui::IsItemActivated()) editingOpcode_ = i;
     if (ImGui::IsItemDeactivated()) {
-      edit_.editingOpcode = -1;
-      applyEdit(core::makeRenameOpcode(sc, i, buf));
+      editingOpcode_ = -1;
+      c.app.applyEdit(core::makeRenameOpcode(sc, i, buf));
     }
     ImGui::PopID();
   }
 }
 
-namespace {
-PanelRegistrar registered("Tiles", 20, [](GuiApp& g) { g.drawTilesPanel(); });
+RegisterPanel<TilesPanel> registered("Tiles", 20);
+
 }  // namespace
 
 }  // namespace app

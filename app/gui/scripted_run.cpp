@@ -28,7 +28,7 @@ std::string overlayNames() {
 void GuiApp::applyScriptOptions() {
   if (opts_.show == "routine") editor_.showEditor = true;
   if (opts_.show == "routine-window") view_.routineWindow = editor_.showEditor = true;
-  if (opts_.show == "oam" || opts_.show == "vram") dbg_.memorySource = opts_.show == "oam" ? 1 : 2;
+  for (const std::unique_ptr<Panel>& panel : panels_) panel->show(opts_.show);
   ensureTrace();  // the debugger follows the opened simulation
   if (opts_.show == "binding" && !binding_ && sim()->scenario().manifest.game)
     openBindingPanel(sim()->scenario().manifest.game->rom);
@@ -43,7 +43,7 @@ void GuiApp::applyScriptOptions() {
   if (opts_.audit) auditForScript();
   if (opts_.why) {
     finishSimulation();  // an opened audit case simulates on the worker
-    audit_.showWhy = true;
+    view_.showWhy = true;
     printWhy();
   }
 }

@@ -42,6 +42,7 @@ bool Workspace::load(const Scenario& scenario, std::string* error) {
   if (!sim->build(scenario, error)) return false;
   sim_ = std::move(sim);
   judged_ = JudgedRecording{};
+  ++generation_;
   debugger_.attach(sim_.get());
   return true;
 }
@@ -70,12 +71,15 @@ void Workspace::dropRecording() {
 void Workspace::adopt(std::unique_ptr<Simulation> sim, bool judgeNow) {
   sim_ = std::move(sim);
   judged_ = JudgedRecording{};
+  ++generation_;
+  stale_ = !judgeNow;
   debugger_.attach(sim_.get());
   if (sim_ && judgeNow) judge();
 }
 
 std::unique_ptr<Simulation> Workspace::release() {
   judged_ = JudgedRecording{};
+  ++generation_;
   debugger_.attach(nullptr);
   return std::move(sim_);
 }
@@ -83,6 +87,8 @@ std::unique_ptr<Simulation> Workspace::release() {
 void Workspace::judge() {
   if (!sim_) return;
   judged_ = judgeRecording(sim_->scenario(), sim_->recording());
+  ++generation_;
+  stale_ = false;
   debugger_.invalidate();
 }
 

@@ -75,7 +75,29 @@ class Workspace {
   const AuditJob& auditJob() const { return auditJob_; }
   const SimJob& simJob() const { return simJob_; }
 
+  // What a front end's panels call instead of reaching into the simulation
+  // (workspace_panels.cpp). generation() moves whenever judged() or the
+  // simulation it judges changes (load, adopt, release, judge, a dropped
+  // recording): a panel re-derives what it shows of the verdicts only then.
+  uint64_t generation() const { return generation_; }
+  // The scenario or recording changed in place (an edit; a recording adopted
+  // unjudged): judgeIfStale() judges it again, once, however many came.
+  void markStale() { stale_ = true; }
+  bool judgeIfStale();  // true: it judged (and generation() moved)
+  // Puts the simulation's machine at the start of `entity`'s call in `frame`
+  // (to read its memory there); false when nothing is open or it cannot.
+  bool seek(int frame, int entity);
+  // Binds the open simulation (and `keptAside`, the document's while an audit
+  // case is shown in its place) to an image assembled elsewhere (the routine
+  // editor's buffers); the recording is stale until re-simulated.
+  bool bindImage(const AsmResult& image, std::string* error, Simulation* keptAside = nullptr);
+  // A simulation of `scenario` bound to `image` (an audit case on the document's image).
+  static std::unique_ptr<Simulation> bindScenario(const Scenario& scenario, const AsmResult& image,
+                                                  std::string* error);
+
  private:
+  uint64_t generation_ = 0;
+  bool stale_ = false;
   std::unique_ptr<Simulation> sim_;
   JudgedRecording judged_;
   Debugger debugger_;
