@@ -87,6 +87,13 @@ TEST_F(GuiGame, WarningsOfTheGameAreShown) {
   copyGame("nrom_demo", {"nrom_demo.nes", "nrom_demo.labels.txt", "manifest.json",
                          "nrom_demo.scenario.json", "nrom_demo.map.json"});
   std::ofstream(dir_ / "nrom_demo.labels.txt", std::ios::app) << "al 00C400 .ghost_code\n";
+  // A `jsr ghost_code` in the ROM's $FF padding (at $C500, file offset 16 + $500 of the
+  // 16 KiB PRG): code is expected at the label, so its $FF bytes are worth a warning.
+  {
+    std::fstream rom(dir_ / "nrom_demo.nes", std::ios::in | std::ios::out | std::ios::binary);
+    rom.seekp(16 + 0x500);
+    rom.write("\x20\x00\xC4", 3);
+  }
   auto j = nlohmann::json::parse(std::ifstream(dir_ / "manifest.json"));
   j["game"]["symbols"] = {"nrom_demo.labels.txt"};
   std::ofstream(dir_ / "manifest.json") << j.dump(1);
