@@ -514,8 +514,9 @@ std::vector<std::vector<std::string>> findSymbolCandidates(const std::string& ro
     if (std::find(taken.begin(), taken.end(), name) == taken.end()) names.push_back(name);
   }
   std::sort(names.begin(), names.end());
-  // Another ROM's FCEUX set (`other.nes.0.nl`, `other.nes.ram.nl`) is one group.
-  std::map<std::string, std::vector<std::string>> fceux;
+  // Another ROM's FCEUX set (`other.nes.0.nl`, `other.nes.ram.nl`) is one group, in the
+  // place its first file comes by name.
+  std::map<std::string, size_t> fceuxGroup;  // prefix -> index in `groups`
   auto at = [&](const std::string& name) {
     return (rom.has_parent_path() ? dir / name : fs::path(name)).string();
   };
@@ -525,19 +526,14 @@ std::vector<std::vector<std::string>> findSymbolCandidates(const std::string& ro
         dot == std::string::npos ? "" : name.substr(dot + 1, name.size() - dot - 4);
     const bool perBank = endsWith(name, ".nl") && !middle.empty() &&
                          (middle == "ram" || std::all_of(middle.begin(), middle.end(), isHexDigit));
-    if (perBank) {
-      auto& g = fceux[name.substr(0, dot)];
-      if (g.empty()) groups.push_back({});  // a place in name order, filled below
-      g.push_back(at(name));
+    if (!perBank) {
+      groups.push_back({at(name)});
       continue;
     }
-    groups.push_back({at(name)});
+    const auto [it, added] = fceuxGroup.try_emplace(name.substr(0, dot), groups.size());
+    if (added) groups.emplace_back();
+    groups[it->second].push_back(at(name));
   }
-  // Fill the FCEUX places in the order their prefixes came.
-  auto group = fceux.begin();
-  for (auto& g : groups)
-    if (g.empty() && group != fceux.end()) g = (group++)->second;
-  std::erase_if(groups, [](const auto& g) { return g.empty(); });
   if (groups.size() > kMaxSymbolCandidates) groups.resize(kMaxSymbolCandidates);
   return groups;
 }
