@@ -232,7 +232,15 @@ const std::string* Symbols::equs(std::string_view name) const {
     return &dynamic_;
   }
   if (name == "__SCOPE__") {
-    dynamic_ = scope_;
+    // rgbasm 1.0: the innermost scope level, "" (none), "." (global) or ".." (local).
+    dynamic_ = scope_.empty() ? "" : scope_.find('.') == std::string::npos ? "." : "..";
+    return &dynamic_;
+  }
+  if (name == "." || name == "..") {
+    // The current global label, and the current local one ("" when there is none):
+    // `#{__SCOPE__}` is the name of the innermost label.
+    const size_t dot = scope_.find('.');
+    dynamic_ = name == "." ? scope_.substr(0, dot) : dot == std::string::npos ? "" : scope_;
     return &dynamic_;
   }
   if (equsCount_ == 0) return nullptr;
