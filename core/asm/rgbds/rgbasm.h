@@ -120,7 +120,7 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
 // The two halves of writeRom, as the real tools split them.
 // rgblink's output: ROM0 (32 KiB with -t) and the ROMX banks up to the last one used,
 // the gaps filled with `linkPad` (rgblink -p); `noPad` (rgblink -x) ends it after the
-// last section. False (with `error`) when there are no ROM chunks.
+// last section (with no ROM chunk at all: an empty ROM0, as rgblink writes).
 bool linkImage(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
                int linkPad = 0, bool tiny = false, bool noPad = false);
 // rgbfix on an image: with fix.pad, padded to 32 KiB * 2^n with fix.padValue and the

@@ -146,19 +146,17 @@ bool linkImage(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
   };
   if (linkPad < 0 || linkPad > 0xFF) return fail("pad value is out of range 0-255");
   size_t end = 0;
-  bool any = false;
   auto offsetOf = [](const ImageChunk& c) -> size_t {
     if (c.address < 0x4000) return c.address;
     return static_cast<size_t>(std::max(c.bank, 1)) * 0x4000 + (c.address - 0x4000);
   };
   for (const auto& c : chunks) {
     if (c.ram || c.address >= 0x8000) continue;
-    any = true;
     end = std::max(end, offsetOf(c) + c.bytes.size());
   }
-  if (!any) return fail("no ROM sections to write");
-  // rgblink writes whole banks: ROM0 (32 KiB with -t), then every ROMX bank up to the
-  // last one used; -x stops after the last section.
+  // rgblink writes whole banks: ROM0 (32 KiB with -t; empty when no section has
+  // bytes), then every ROMX bank up to the last one used; -x stops after the last
+  // section.
   size_t size = noPad ? end : std::max<size_t>((end + 0x3FFF) / 0x4000 * 0x4000, tiny ? 0x8000 : 0x4000);
   out.assign(size, static_cast<uint8_t>(linkPad));
   for (const auto& c : chunks) {
@@ -245,6 +243,11 @@ bool fixImage(std::vector<uint8_t>& out, const RomFix& fix, std::string* error) 
 
 bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
               const RomFix& fix) {
+  if (std::none_of(chunks.begin(), chunks.end(),
+                   [](const ImageChunk& c) { return !c.ram && c.address < 0x8000; })) {
+    if (error) *error = "no ROM sections to write";
+    return false;
+  }
   return linkImage(chunks, out, error, fix.linkPad) && fixImage(out, fix, error);
 }
 
