@@ -177,6 +177,12 @@ void Assembler::dirSymbols(Kw kw) {
     }
     if (lx_.peek().kind != Tok::Comma) break;
     lx_.next();
+    // A trailing comma, as rgbasm allows; looked at unexpanded, since the next name
+    // may be a string symbol to PURGE.
+    lx_.setExpand(false);
+    const bool end = lx_.peek().kind == Tok::End;
+    lx_.setExpand(true);
+    if (end) break;
   }
   expectEnd();
 }
@@ -417,6 +423,7 @@ void Assembler::dirDs() {
   std::vector<Expr> fill;
   while (lx_.peek().kind == Tok::Comma) {
     lx_.next();
+    if (lx_.peek().kind == Tok::End) break;  // a trailing comma
     fill.emplace_back();
     if (!parseExpr(fill.back())) return;
   }

@@ -237,7 +237,7 @@ const std::string* Symbols::equs(std::string_view name) const {
   }
   if (name == "__SCOPE__") {
     // rgbasm 1.0: the innermost scope level, "" (none), "." (global) or ".." (local).
-    dynamic_ = scope_.empty() ? "" : localScope_.empty() ? "." : "..";
+    dynamic_ = !localScope_.empty() ? ".." : scope_.empty() ? "" : ".";
     return &dynamic_;
   }
   if (name == "." || name == "..") {

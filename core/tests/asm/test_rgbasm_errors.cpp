@@ -293,7 +293,8 @@ TEST(RgbasmErrors, OptRefusesUnknownLettersAndBadArguments) {
   expectError("OPT r 99999\n", "bad OPT 'r 99999': this assembler nests at most 4096 levels");
   expectError("OPT W\n", "main.asm:1:1: error: bad OPT 'W': W takes a warning flag");
   expectError("OPT\n", "main.asm:1:1: error: OPT needs an option");
-  expectError("OPT b01,\n", "main.asm:1:1: error: empty OPT option");
+  // A trailing comma is fine (rgbasm's trailing-commas test); an empty option between two is not.
+  expectError("OPT b01,,g0123\n", "main.asm:1:1: error: empty OPT option");
 
   // rgbasm's own spellings all pass: a leading '-', blanks after the letter, any base.
   auto ok = assemble(

@@ -141,10 +141,14 @@ TEST(RgbdsTruth, FloatingSectionOrder) {
       "SECTION \"A\", ROMX\n  ds 16, 1\nSECTION \"B\", ROMX\n  ds 16, 2\nSECTION \"C\", ROM0\n"
       "  db 3\nSECTION \"D\", ROM0\n  db 4\nSECTION \"E\", ROM0[$0]\n  db 5\n"
       "SECTION \"F\", ROM0[$8]\n  db 6\nSECTION \"G\", ROM0\n  db 7, 7, 7\n");
-  EXPECT_EQ(bytesAt(r, 0, 6), (Bytes{0x05, 0x07, 0x07, 0x07, 0x04, 0x03}));
-  EXPECT_EQ(bytesAt(r, 8, 1), (Bytes{0x06}));
-  EXPECT_EQ(bytesAt(r, 0x4000, 1, 1), (Bytes{0x02}));
-  EXPECT_EQ(bytesAt(r, 0x4010, 1, 1), (Bytes{0x01}));
+  std::vector<uint8_t> rom;
+  std::string err;
+  ASSERT_TRUE(core::linkImage(r.chunks, rom, &err)) << err;
+  ASSERT_EQ(rom.size(), 0x8000u);  // rgblink: ROM0 and ROMX bank 1
+  EXPECT_EQ(Bytes(rom.begin(), rom.begin() + 9),
+            (Bytes{0x05, 0x07, 0x07, 0x07, 0x04, 0x03, 0x00, 0x00, 0x06}));
+  EXPECT_EQ(rom[0x4000], 0x02);
+  EXPECT_EQ(rom[0x4010], 0x01);
 }
 
 // The .sym lists exported constants after the labels, by value, as rgblink does.
