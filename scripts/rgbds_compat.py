@@ -101,7 +101,7 @@ def link_flags(words):
         elif c == "w":
             out.append("--wramx")
         elif c == "p":
-            out += ["--pad-value", v]
+            out += ["--link-pad", v]
     return out
 
 
@@ -198,10 +198,6 @@ def link_project(collido, root, sources, flags, rounds=40):
     Build-generated files are replaced by zero-filled stand-ins (empty, or as long as the
     largest INCBIN range taken from them) in a temporary include directory; prints what
     happened."""
-    # rgbfix -p wins over rgblink -p, as both pad with the same byte in these Makefiles.
-    if flags.count("--pad-value") + flags.count("-p") > 1 and "--pad-value" in flags:
-        i = flags.index("--pad-value")
-        flags = flags[:i] + flags[i + 2 :]
     stand_ins = tempfile.mkdtemp(prefix="rgbds_compat_stand_ins_")
     made = {}
     out_dir = tempfile.mkdtemp(prefix="rgbds_compat_link_")

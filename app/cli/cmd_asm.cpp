@@ -35,7 +35,8 @@ struct AsmOptions {
   std::string fixPrecision;  // rgbasm -Q
   bool assembleOnly = false;
   // rgbfix header flags (-t -m -r -i -k -l -n -p -j -s -c/-C); text so numbers can be $hex.
-  std::string title, mbc, ramSize, gameId, newLicensee, oldLicensee, romVersion, padValue;
+  std::string title, mbc, ramSize, gameId, newLicensee, oldLicensee, romVersion, padValue,
+      linkPad;
   bool nonJapanese = false, sgb = false, colorOnly = false, colorCompatible = false;
   bool validate = false;     // rgbfix -v: always done, accepted so Makefile flags carry over
   std::string map;           // rgblink -m
@@ -213,7 +214,8 @@ int runSm83(const AsmOptions& o) {
   for (auto [text, field, flag] : {std::tuple{&o.ramSize, &fix.ramSize, "--ram-size"},
                                    std::tuple{&o.oldLicensee, &fix.oldLicensee, "--old-licensee"},
                                    std::tuple{&o.romVersion, &fix.romVersion, "--rom-version"},
-                                   std::tuple{&o.padValue, &fix.padValue, "--pad-value"}}) {
+                                   std::tuple{&o.padValue, &fix.padValue, "--pad-value"},
+                                   std::tuple{&o.linkPad, &fix.linkPad, "--link-pad"}}) {
     if (text->empty()) continue;
     auto v = parseAddress(*text);
     if (!v || *v > 0xFF) {
@@ -223,6 +225,7 @@ int runSm83(const AsmOptions& o) {
     *field = static_cast<int>(*v);
   }
   core::AsmResult r = core::assembleSm83(o.sources, opts);
+  std::fwrite(r.printed.data(), 1, r.printed.size(), stdout);  // PRINT/PRINTLN, as rgbasm
   printDiagnostics(r.diagnostics);
   if (!r.ok) return kExitBadInput;
   if (o.assembleOnly) {
@@ -294,7 +297,10 @@ CommandRegistrar reg(
                      "sm83 .gb: old licensee byte, $33 for new games (rgbfix -l)");
       sub.add_option("-n,--rom-version", o->romVersion, "sm83 .gb: ROM version byte (rgbfix -n)");
       sub.add_option("-p,--pad-value", o->padValue,
-                     "sm83 .gb: byte filling unused ROM (rgbfix -p, rgblink -p; default 0)");
+                     "sm83 .gb: byte padding the ROM past its last bank to 32 KiB * 2^n "
+                     "(rgbfix -p; default 0)");
+      sub.add_option("--link-pad", o->linkPad,
+                     "sm83 .gb: byte filling the gaps between sections (rgblink -p; default 0)");
       sub.add_flag("-v,--validate", o->validate,
                    "sm83 .gb: accepted like rgbfix -v; the logo and checksums are always fixed");
       sub.add_flag("-j,--non-japanese", o->nonJapanese,

@@ -26,6 +26,7 @@ struct AsmResult {
   std::vector<ImageChunk> chunks;
   DebugInfo debug;
   std::vector<uint8_t> rom;  // a whole ROM file when one was asked for (.nes / .gb), else empty
+  std::string printed;       // what the sources printed (rgbasm PRINT/PRINTLN), in order
 
   // Every diagnostic as text, one per line.
   std::string diagnosticsText() const;

@@ -18,8 +18,9 @@
 // file:line; inside a macro or REPT that is the body line, and the invoking line
 // gets one extra entry spanning the whole expansion (so a breakpoint on a macro
 // call works, while stepping shows the body). debug.symbols holds every label
-// (locals as "Parent.local", with `scope` = "Parent"), never EQU constants.
-// Anonymous labels are not listed.
+// (locals as "Parent.local", with `scope` = "Parent") and, with isLabel false,
+// the exported numeric constants (rgblink lists them in its .sym); never other EQU
+// constants. Anonymous labels are not listed.
 #pragma once
 
 #include <cstdint>
@@ -47,7 +48,11 @@ struct RomFix {
   bool nonJapanese = false;  // -j: $14A = 1
   int oldLicensee = -1;      // -l: $14B, -1 = leave
   int romVersion = -1;       // -n: $14C, -1 = leave
-  int padValue = 0;          // -p: the byte that fills the image up to its size
+  int padValue = 0;          // -p: the byte that pads the linked image up to 32 KiB * 2^n
+  int linkPad = 0;           // rgblink -p: the byte that fills the gaps between sections (writeRom)
+  bool pad = true;           // -p given: pad to 32 KiB * 2^n and write the ROM size byte ($148)
+  bool headerChecksum = true;  // -f h (-v): the header checksum at $14D
+  bool globalChecksum = true;  // -f g (-v): the global checksum at $14E-$14F
 };
 
 // rgbfix -m: a cartridge type from its number (`0x1B`, `$1B`, `27`) or its name,
@@ -102,11 +107,25 @@ std::string writeSym(const DebugInfo& dbg);
 // `opts` gives the layout flags (tiny, wramx0, dmg) the result was linked with.
 std::string writeMap(const AsmResult& r, const Sm83AsmOptions& opts = {});
 
-// A .gb file from the ROM chunks: banks laid out at bank * $4000, padded with
-// fix.padValue to 32 KiB * 2^n; then, like `rgbfix -v`, the logo, the `fix` fields, the ROM size
+// A .gb file from the ROM chunks: banks laid out at bank * $4000 as rgblink writes
+// them (ROM0, then ROMX up to the last bank used; the gaps hold fix.linkPad), padded
+// past that with fix.padValue to 32 KiB * 2^n as `rgbfix -p` does (so a Makefile that
+// runs only `rgbfix -p 0xFF` gives 0 in the gaps and $FF past the end); then, like
+// `rgbfix -v`, the logo, the `fix` fields, the ROM size
 // byte ($148), header checksum ($14D) and global checksum ($14E-$14F). False (with
 // `error`) when there are no ROM chunks or a `fix` field is out of range.
 bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
               std::string* error = nullptr, const RomFix& fix = {});
+
+// The two halves of writeRom, as the real tools split them.
+// rgblink's output: ROM0 (32 KiB with -t) and the ROMX banks up to the last one used,
+// the gaps filled with `linkPad` (rgblink -p); `noPad` (rgblink -x) ends it after the
+// last section (with no ROM chunk at all: an empty ROM0, as rgblink writes).
+bool linkImage(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
+               int linkPad = 0, bool tiny = false, bool noPad = false);
+// rgbfix on an image: with fix.pad, padded to 32 KiB * 2^n with fix.padValue and the
+// ROM size byte set; the header fields `fix` sets; the logo with fix.logo; the header
+// and global checksums as fix asks. False (with `error`) when a field is out of range.
+bool fixImage(std::vector<uint8_t>& rom, const RomFix& fix, std::string* error = nullptr);
 
 }  // namespace core

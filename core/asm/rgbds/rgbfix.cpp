@@ -138,8 +138,35 @@ std::optional<int> parseMbcType(const std::string& text, std::string* error) {
   return fail("features incompatible with " + name + " in '" + text + "'");
 }
 
-bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
-              const RomFix& fix) {
+bool linkImage(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
+               int linkPad, bool tiny, bool noPad) {
+  auto fail = [&](std::string msg) {
+    if (error) *error = std::move(msg);
+    return false;
+  };
+  if (linkPad < 0 || linkPad > 0xFF) return fail("pad value is out of range 0-255");
+  size_t end = 0;
+  auto offsetOf = [](const ImageChunk& c) -> size_t {
+    if (c.address < 0x4000) return c.address;
+    return static_cast<size_t>(std::max(c.bank, 1)) * 0x4000 + (c.address - 0x4000);
+  };
+  for (const auto& c : chunks) {
+    if (c.ram || c.address >= 0x8000) continue;
+    end = std::max(end, offsetOf(c) + c.bytes.size());
+  }
+  // rgblink writes whole banks: ROM0 (32 KiB with -t; empty when no section has
+  // bytes), then every ROMX bank up to the last one used; -x stops after the last
+  // section.
+  size_t size = noPad ? end : std::max<size_t>((end + 0x3FFF) / 0x4000 * 0x4000, tiny ? 0x8000 : 0x4000);
+  out.assign(size, static_cast<uint8_t>(linkPad));
+  for (const auto& c : chunks) {
+    if (c.ram || c.address >= 0x8000) continue;
+    std::copy(c.bytes.begin(), c.bytes.end(), out.begin() + static_cast<long>(offsetOf(c)));
+  }
+  return true;
+}
+
+bool fixImage(std::vector<uint8_t>& out, const RomFix& fix, std::string* error) {
   auto fail = [&](std::string msg) {
     if (error) *error = std::move(msg);
     return false;
@@ -158,24 +185,19 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, 
                 "5 64 KiB");
   if (fix.oldLicensee > 0xFF || fix.romVersion > 0xFF || fix.padValue < 0 || fix.padValue > 0xFF)
     return fail("old licensee, ROM version or pad value is out of range 0-255");
-  size_t end = 0;
-  bool any = false;
-  auto offsetOf = [](const ImageChunk& c) -> size_t {
-    if (c.address < 0x4000) return c.address;
-    return static_cast<size_t>(std::max(c.bank, 1)) * 0x4000 + (c.address - 0x4000);
-  };
-  for (const auto& c : chunks) {
-    if (c.ram || c.address >= 0x8000) continue;
-    any = true;
-    end = std::max(end, offsetOf(c) + c.bytes.size());
+  if (out.size() < 0x150) {
+    // rgbfix pads a short file to its header's end before it writes the header.
+    if (!fix.pad) return fail("the image is smaller than its header ($150 bytes)");
+    out.resize(0x150, static_cast<uint8_t>(fix.padValue));
   }
-  if (!any) return fail("no ROM sections to write");
-  size_t size = 0x8000;
-  while (size < end) size *= 2;
-  out.assign(size, static_cast<uint8_t>(fix.padValue));
-  for (const auto& c : chunks) {
-    if (c.ram || c.address >= 0x8000) continue;
-    std::copy(c.bytes.begin(), c.bytes.end(), out.begin() + static_cast<long>(offsetOf(c)));
+  if (fix.pad) {
+    // rgbfix -p: up to 32 KiB * 2^n, and the ROM size byte says which.
+    size_t size = 0x8000;
+    while (size < out.size()) size *= 2;
+    out.resize(size, static_cast<uint8_t>(fix.padValue));
+    uint8_t sizeCode = 0;
+    while ((size_t{0x8000} << sizeCode) < size) ++sizeCode;
+    out[0x148] = sizeCode;
   }
   if (fix.logo) {
     // The bitmap the boot ROM compares before it starts the cartridge.
@@ -204,18 +226,30 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, 
   if (fix.romVersion >= 0) out[0x14C] = static_cast<uint8_t>(fix.romVersion);
   if (fix.mbc >= 0) out[0x147] = static_cast<uint8_t>(fix.mbc);
   if (fix.ramSize >= 0) out[0x149] = static_cast<uint8_t>(fix.ramSize);
-  uint8_t sizeCode = 0;
-  while ((size_t{0x8000} << sizeCode) < size) ++sizeCode;
-  out[0x148] = sizeCode;
-  uint8_t header = 0;
-  for (size_t i = 0x134; i <= 0x14C; ++i) header = static_cast<uint8_t>(header - out[i] - 1);
-  out[0x14D] = header;
-  out[0x14E] = out[0x14F] = 0;
-  uint16_t global = 0;
-  for (uint8_t b : out) global = static_cast<uint16_t>(global + b);
-  out[0x14E] = static_cast<uint8_t>(global >> 8);
-  out[0x14F] = static_cast<uint8_t>(global);
+  if (fix.headerChecksum) {
+    uint8_t header = 0;
+    for (size_t i = 0x134; i <= 0x14C; ++i) header = static_cast<uint8_t>(header - out[i] - 1);
+    out[0x14D] = header;
+  }
+  if (fix.globalChecksum) {
+    out[0x14E] = out[0x14F] = 0;
+    uint16_t global = 0;
+    for (uint8_t b : out) global = static_cast<uint16_t>(global + b);
+    out[0x14E] = static_cast<uint8_t>(global >> 8);
+    out[0x14F] = static_cast<uint8_t>(global);
+  }
   return true;
 }
+
+bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, std::string* error,
+              const RomFix& fix) {
+  if (std::none_of(chunks.begin(), chunks.end(),
+                   [](const ImageChunk& c) { return !c.ram && c.address < 0x8000; })) {
+    if (error) *error = "no ROM sections to write";
+    return false;
+  }
+  return linkImage(chunks, out, error, fix.linkPad) && fixImage(out, fix, error);
+}
+
 
 }  // namespace core

@@ -92,7 +92,8 @@ void Assembler::processLine(const SrcLine& line) {
     return;
   }
   if (text.find('\\') != std::string_view::npos) {
-    if (!macros_.substitute(text, lineBuf_, contexts_.args(), contexts_.unique()) ||
+    if (!macros_.substitute(text, lineBuf_, contexts_.args(),
+                           [this] { return contexts_.unique(); }) ||
         !macros_.spendExpansion(lineBuf_.size(), 1))
       return;
     text = lineBuf_;
@@ -212,7 +213,7 @@ void Assembler::invokeMacro(const std::string& name, const Macro& m, std::string
   c.kind = CtxKind::Macro;
   c.lines = m.body;
   c.args = Macros::splitArgs(argText);
-  c.unique = contexts_.nextUnique();
+  c.unique = std::make_shared<int64_t>(0);
   c.callPos = rep_.at(col);
   c.name = name;
   contexts_.push(std::move(c), col);
@@ -259,6 +260,17 @@ bool Assembler::bankOp(std::string_view name, int col, ExprOp& out, std::string&
 bool Assembler::isDefined(std::string_view name) {
   if (name == "_NARG") return contexts_.args() != nullptr;
   return syms_.isDefined(name);
+}
+
+bool Assembler::sectionTypeRange(std::string_view name, int32_t& start, int32_t& size) {
+  for (int t = 0; t <= static_cast<int>(SectionType::Hram); ++t) {
+    const RegionInfo r = linkRegion(static_cast<SectionType>(t), prog_.modes);
+    if (!equalsIgnoreCase(name, r.name)) continue;
+    start = static_cast<int32_t>(r.start);
+    size = static_cast<int32_t>(r.size);
+    return true;
+  }
+  return false;
 }
 
 bool Assembler::stringValue(const std::string& s, int32_t& out) {

@@ -53,6 +53,7 @@ class Assembler : public EqusSource, public ExprNames {
   bool constValue(const Expr& e, int32_t& out, std::string& err) override;
   std::string mapChars(const std::string& s) override { return charmaps_.map(s); }
   const std::string* stringSymbol(std::string_view name) override { return syms_.equs(name); }
+  bool sectionTypeRange(std::string_view name, int32_t& start, int32_t& size) override;
 
  private:
   enum class OpKind : uint8_t {
@@ -111,6 +112,7 @@ class Assembler : public EqusSource, public ExprNames {
 
   // --- sm83_options.cpp: OPT, PUSHO, POPO; LOAD, ALIGN and the charmap directives
   void dirOpt(Kw kw, int col);
+  void dirPrint(bool newline);
   void dirLoad(int col);
   void dirAlign(int col);
   void dirCharmap(Kw kw, int col);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/util/text.h"
+
 namespace core::sm83 {
 
 void Charmaps::beginUnit() {
@@ -25,6 +27,13 @@ std::string Charmaps::map(const std::string& s) const {
       }
     }
     if (len == 0) {
+      // As rgbasm -Wunmapped-char: a character a non-empty charmap does not map.
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      if (c < 0x80 || (c & 0xC0) == 0xC0)
+        rep_.warning(0, std::string("unmapped character ") +
+                            (c >= 0x20 && c < 0x7F ? "'" + std::string(1, s[i]) + "'"
+                                                   : "$" + hexDigits(c, 2)) +
+                            " [-Wunmapped-char]");
       out += s[i];
       len = 1;
     }

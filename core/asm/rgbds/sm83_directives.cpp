@@ -6,6 +6,7 @@
 
 #include "core/asm/rgbds/sm83_assembler.h"
 #include "core/util/files.h"
+#include "core/util/text.h"
 
 namespace core::sm83 {
 
@@ -79,6 +80,7 @@ void Assembler::directive(Kw kw, const Token& t) {
       return dirSymbols(kw);
     case Kw::PRINT:
     case Kw::PRINTLN:
+      return dirPrint(kw == Kw::PRINTLN);
     case Kw::PRINTT:
     case Kw::PRINTV:
     case Kw::PRINTI:
@@ -175,6 +177,12 @@ void Assembler::dirSymbols(Kw kw) {
     }
     if (lx_.peek().kind != Tok::Comma) break;
     lx_.next();
+    // A trailing comma, as rgbasm allows; looked at unexpanded, since the next name
+    // may be a string symbol to PURGE.
+    lx_.setExpand(false);
+    const bool end = lx_.peek().kind == Tok::End;
+    lx_.setExpand(true);
+    if (end) break;
   }
   expectEnd();
 }
@@ -339,6 +347,8 @@ void Assembler::dirData(int width) {
                                       : PatchKind::Long;
   Expr e;
   for (;;) {
+    // As rgbasm, `@` in an item is that item's own address: `dw @, @` gives two.
+    sections_.beginStatement();
     if (ExprParser p(lx_, *this); p.atString()) {
       Lexer::State s = lx_.save();
       const int strCol = lx_.peek().col();
@@ -363,8 +373,30 @@ void Assembler::dirData(int width) {
     if (rep_.fatal()) return;
     if (lx_.peek().kind != Tok::Comma) break;
     lx_.next();
+    if (lx_.peek().kind == Tok::End) break;  // a trailing comma, as rgbasm allows
   }
   expectEnd();
+}
+
+// PRINT / PRINTLN: strings as they are, numbers as rgbasm prints them ($ and upper-case hex).
+void Assembler::dirPrint(bool newline) {
+  std::string out;
+  while (lx_.peek().kind != Tok::End) {
+    if (ExprParser p(lx_, *this); p.atString()) {
+      std::string str;
+      if (!p.parseString(str)) return error(p.errorCol(), p.error());
+      out += str;
+    } else {
+      int32_t v = 0;
+      if (!constExpr(v, newline ? "PRINTLN" : "PRINT")) return;
+      out += core::hex(static_cast<uint32_t>(v), 1);
+    }
+    if (lx_.peek().kind != Tok::Comma) break;
+    lx_.next();
+  }
+  if (!expectEnd()) return;
+  if (newline) out += '\n';
+  prog_.printed += out;
 }
 
 void Assembler::dirDs() {
@@ -391,6 +423,7 @@ void Assembler::dirDs() {
   std::vector<Expr> fill;
   while (lx_.peek().kind == Tok::Comma) {
     lx_.next();
+    if (lx_.peek().kind == Tok::End) break;  // a trailing comma
     fill.emplace_back();
     if (!parseExpr(fill.back())) return;
   }
@@ -525,7 +558,11 @@ void Assembler::dirInclude(int col) {
   Context c;
   c.kind = CtxKind::File;
   c.lines = std::move(lines);
-  c.args = nullptr;
+  // As rgbasm: an INCLUDE inside a macro sees its arguments and its \@.
+  if (const Context* top = contexts_.top()) {
+    c.args = top->args;
+    c.unique = top->unique;
+  }
   c.callPos = rep_.at(col);
   contexts_.push(std::move(c), col);
 }

@@ -12,23 +12,6 @@ namespace {
 constexpr int kMaxDepth = 200;
 constexpr size_t kMaxStack = 4096;
 
-// The address range of a section type, for STARTOF(type) / SIZEOF(type).
-bool sectionTypeRange(std::string_view name, int32_t& start, int32_t& size) {
-  static const struct {
-    const char* name;
-    int32_t start, size;
-  } kTypes[] = {{"ROM0", 0x0000, 0x4000}, {"ROMX", 0x4000, 0x4000},  {"VRAM", 0x8000, 0x2000},
-                {"SRAM", 0xA000, 0x2000}, {"WRAM0", 0xC000, 0x1000}, {"WRAMX", 0xD000, 0x1000},
-                {"OAM", 0xFE00, 0x00A0},  {"HRAM", 0xFF80, 0x007F}};
-  for (const auto& t : kTypes)
-    if (equalsIgnoreCase(name, t.name)) {
-      start = t.start;
-      size = t.size;
-      return true;
-    }
-  return false;
-}
-
 int binaryLevel(Op op) {
   switch (op) {
     case Op::LOr:
@@ -307,7 +290,7 @@ bool ExprParser::function(std::string_view name, int col) {
     Token a = lx_.next();
     ExprOp op;
     if (a.kind == Tok::Ident && !equalsIgnoreCase(name, "BANK") &&
-        sectionTypeRange(lx_.text(a), op.a, op.b)) {
+        names_.sectionTypeRange(lx_.text(a), op.a, op.b)) {
       // STARTOF(WRAM0) / SIZEOF(OAM): the memory region of a section type.
       out_->ops.push_back({ExprKind::Num, equalsIgnoreCase(name, "STARTOF") ? op.a : op.b, 0, col});
       return expectClose();

@@ -124,6 +124,9 @@ class ExprNames {
   virtual std::string mapChars(const std::string& s) = 0;
   // The value of a string symbol (`#name` in a string expression), or nullptr.
   virtual const std::string* stringSymbol(std::string_view name) = 0;
+  // STARTOF(type) / SIZEOF(type): the region of a section type as the linker's
+  // -t, -w and -d make it; false when `name` is no section type.
+  virtual bool sectionTypeRange(std::string_view name, int32_t& start, int32_t& size) = 0;
 };
 
 // rgbds format specs, shared by `{spec:symbol}` and STRFMT: [+ ][#][-][0][width][.frac]

@@ -165,13 +165,18 @@ const SrcLine* ContextStack::fetch() {
       checkIfBalance(c.ifDepth);
       --c.remaining;
       c.next = 0;
-      c.unique = ++uniqueCounter_;
+      *c.unique = 0;  // a new iteration, a new \@ when one is asked for
       if (c.forSym >= 0) {
-        c.forValue += c.forStep;
+        c.forValue = static_cast<int32_t>(static_cast<uint32_t>(c.forValue) +
+                                          static_cast<uint32_t>(c.forStep));  // wraps, as rgbasm
         syms_.setVariable(c.forSym, c.forValue);
       }
       continue;
     }
+    // As rgbasm, the last iteration steps the variable too: after `FOR I, 4` I is 4.
+    if (c.kind == CtxKind::Rept && c.forSym >= 0 && !c.broken)
+      syms_.setVariable(c.forSym, static_cast<int32_t>(static_cast<uint32_t>(c.forValue) +
+                                                       static_cast<uint32_t>(c.forStep)));
     endContext();
   }
   return nullptr;
@@ -193,6 +198,7 @@ bool ContextStack::breakRept() {
   ifs_.resize(std::min(ifs_.size(), c.ifDepth));
   skipNest_ = 0;
   c.remaining = 1;
+  c.broken = true;
   c.next = c.lines->size();
   return true;
 }
@@ -256,18 +262,19 @@ void ContextStack::finishCapture() {
     if (c.name != "!") macros_.define(c.name, std::move(c.body), c.pos);
     return;
   }
+  // rgbasm defines the FOR variable even when the loop runs no iteration.
+  if (c.forSym >= 0) syms_.setVariable(c.forSym, c.forStart);
   if (c.count == 0) return;
   Context ctx;
   ctx.kind = CtxKind::Rept;
   ctx.lines = std::move(c.body);
   ctx.args = contexts_.back().args;
-  ctx.unique = ++uniqueCounter_;
+  ctx.unique = std::make_shared<int64_t>(0);
   ctx.remaining = c.count;
   ctx.forSym = c.forSym;
   ctx.forValue = c.forStart;
   ctx.forStep = c.forStep;
   ctx.callPos = c.pos;
-  if (c.forSym >= 0) syms_.setVariable(c.forSym, c.forStart);
   rep_.pos = c.pos;
   push(std::move(ctx), c.pos.col);
 }

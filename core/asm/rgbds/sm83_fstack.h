@@ -30,11 +30,15 @@ struct Context {
   std::shared_ptr<const SrcLines> lines;
   size_t next = 0;
   std::shared_ptr<MacroArgs> args;  // shared with REPTs nested inside a macro
-  int64_t unique = -1;              // \@ number, -1 outside macros/REPT
+  // The \@ number: null outside macros and REPT; 0 until the first \@ asks for one
+  // (rgbasm numbers them lazily, so a REPT iteration without \@ uses none up).
+  // INCLUDE shares its parent's, so an \@ made inside it is the parent's too.
+  std::shared_ptr<int64_t> unique;
   uint32_t remaining = 0;           // REPT iterations left, including the current one
   int forSym = -1;
   int32_t forValue = 0;
   int32_t forStep = 0;
+  bool broken = false;  // BREAK ended the loop: the FOR variable keeps its value
   size_t ifDepth = 0;
   SrcPos callPos;
   std::string name;
@@ -92,8 +96,14 @@ class ContextStack {
   const Context* top() const { return contexts_.empty() ? nullptr : &contexts_.back(); }
   // The arguments of the innermost macro call (nullptr outside a macro).
   MacroArgs* args() const { return contexts_.empty() ? nullptr : contexts_.back().args.get(); }
-  int64_t unique() const { return contexts_.empty() ? -1 : contexts_.back().unique; }
-  int64_t nextUnique() { return ++uniqueCounter_; }
+  // The innermost context's \@ number, made now if it has none yet; -1 outside
+  // macros and REPT.
+  int64_t unique() {
+    if (contexts_.empty() || !contexts_.back().unique) return -1;
+    int64_t& id = *contexts_.back().unique;
+    if (id == 0) id = ++uniqueCounter_;
+    return id;
+  }
   // BREAK: ends the innermost REPT/FOR after this line; false when not in one.
   bool breakRept();
   // The nesting limit (OPT r, rgbasm -r).

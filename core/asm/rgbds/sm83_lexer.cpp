@@ -283,19 +283,10 @@ Token Lexer::lexString(uint32_t start, char quote) {
   t.pos = start;
   t.end = pos_;
   lastValue_ = true;
-  if (quote == '\'' && out.size() != 1) {
-    // `'<LV>'`, `'¥'`: one charmap entry of several bytes; the charmap turns the
-    // string into its value where a number is expected.
-    if (out.empty()) return error(start, "character literal must hold one character");
-    t.kind = Tok::String;
-    t.str = std::move(out);
-    return t;
-  }
-  if (quote == '\'') {
-    t.kind = Tok::Number;
-    t.value = static_cast<uint8_t>(out[0]);
-    return t;
-  }
+  // A character literal (`'0'`, `'<LV>'`, `'¥'`) is the value it maps to in the
+  // current charmap, as in rgbasm: the charmap turns the string into its value where
+  // a number is expected, so `ld [hl], '0'` follows a `CHARMAP "0", $F6`.
+  if (quote == '\'' && out.empty()) return error(start, "character literal must hold one character");
   t.kind = Tok::String;
   t.str = std::move(out);
   return t;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/asm/rgbds/sm83_linker_script.h"
 #include "core/util/text.h"
@@ -44,16 +45,19 @@ class Placer {
       (s.fixedAddress >= 0 && bankFixed(s) ? fixed : floating).push_back(static_cast<int>(i));
     }
     for (int i : fixed) placeFixed(i);
-    // The most constrained sections go first, biggest first, like rgblink.
-    std::stable_sort(floating.begin(), floating.end(), [&](int a, int b) {
+    // rgblink's order: by constraint (bank, then address, else alignment: bank+align,
+    // bank, address, align, none; a region of one bank fixes the bank), then the
+    // biggest first, and among sections of one size the one read last first (rgblink
+    // inserts each before those of its size). The alignment's size plays no part.
+    auto category = [&](const Section& s) {
+      return (bankFixed(s) ? 4 : 0) + (s.fixedAddress >= 0 ? 2 : s.alignBits ? 1 : 0);
+    };
+    std::sort(floating.begin(), floating.end(), [&](int a, int b) {
       const Section& x = p_.sections[static_cast<size_t>(a)];
       const Section& y = p_.sections[static_cast<size_t>(b)];
-      auto rank = [](const Section& s) {
-        return (s.fixedAddress >= 0 ? 4 : 0) + (s.fixedBank >= 0 ? 2 : 0) + (s.alignBits ? 1 : 0);
-      };
-      if (rank(x) != rank(y)) return rank(x) > rank(y);
-      if (x.alignBits != y.alignBits) return x.alignBits > y.alignBits;
-      return x.size > y.size;
+      if (category(x) != category(y)) return category(x) > category(y);
+      if (x.size != y.size) return x.size > y.size;
+      return a > b;
     });
     for (int i : floating) placeFloating(i);
   }
@@ -140,6 +144,12 @@ class Placer {
     const int first = s.fixedBank >= 0 ? s.fixedBank : r.minBank;
     const int last = s.fixedBank >= 0 ? s.fixedBank : r.maxBank;
     const uint32_t align = 1u << s.alignBits;
+    if (s.size == 0) {
+      // As rgblink: an empty section overlaps nothing; it goes to its address, else the
+      // region's start, in its bank, else the first.
+      const uint32_t at = s.fixedAddress >= 0 ? static_cast<uint32_t>(s.fixedAddress) : r.start;
+      return place(s, idx, first, at, space(s.type, first));
+    }
     for (int bank = first; bank <= last; ++bank) {
       BankSpace& b = space(s.type, bank);
       if (s.fixedAddress >= 0) {
@@ -260,17 +270,16 @@ class LinkResolver : public ExprResolver {
 }  // namespace
 
 bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind, int32_t v,
-                     std::string& err) {
+                     std::string& err, std::string& warn) {
   auto byte = [&](uint32_t at, int32_t x) {
     if (at < data.size()) data[at] = static_cast<uint8_t>(x);
   };
   switch (kind) {
     case PatchKind::Byte:
       // Like rgbasm: -256..-129 (`and ~$80`) only trips -Wtruncation=2, which is off.
-      if (v < -256 || v > 255) {
-        err = "value " + std::to_string(v) + " does not fit in 8 bits";
-        return false;
-      }
+      if (v < -256 || v > 255)
+        warn = "value " + std::to_string(v) + " does not fit in 8 bits: truncated to " +
+               hex(static_cast<uint32_t>(v) & 0xFF, 2) + "; use LOW() to force 8-bit [-Wtruncation]";
       byte(offset, v);
       return true;
     case PatchKind::Signed8:
@@ -281,10 +290,9 @@ bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind
       byte(offset, v);
       return true;
     case PatchKind::Word:
-      if (v < -65536 || v > 65535) {
-        err = "value " + std::to_string(v) + " does not fit in 16 bits";
-        return false;
-      }
+      if (v < -65536 || v > 65535)
+        warn = "value " + std::to_string(v) + " does not fit in 16 bits: truncated to " +
+               hex(static_cast<uint32_t>(v) & 0xFFFF, 4) + " [-Wtruncation]";
       byte(offset, v);
       byte(offset + 1, v >> 8);
       return true;
@@ -449,8 +457,9 @@ void link(Program& prog, AsmResult& out, const LinkOptions& opts) {
       }
       int32_t v = r.value;
       if (p.kind == PatchKind::Jr) v -= static_cast<int32_t>(sec.address + p.pcOffset + 2);
-      std::string err;
-      if (!storePatchValue(sec.data, p.offset, p.kind, v, err)) prog.error(pos, err);
+      std::string err, warn;
+      if (!storePatchValue(sec.data, p.offset, p.kind, v, err, warn)) prog.error(pos, err);
+      if (!warn.empty()) prog.diag(Diagnostic::Severity::Warning, pos, warn);
     }
   }
   for (const Assertion& a : prog.assertions) {
@@ -533,6 +542,18 @@ void link(Program& prog, AsmResult& out, const LinkOptions& opts) {
             DebugScope{s.name, std::string(), addr, scopeEnd - static_cast<uint32_t>(s.value)});
     }
   }
+  // Exported numeric constants (EXPORT, DEF ... EQU with `::`-style export), which
+  // rgblink lists in the .sym after the labels.
+  std::set<std::string> constants;
+  for (const Unit& unit : prog.units)
+    for (const Symbol& s : unit.symbols)
+      if (s.kind == SymKind::Equ && s.exported && constants.insert(s.name).second) {
+        DebugSymbol c;
+        c.name = s.name;
+        c.address = static_cast<uint32_t>(s.value);
+        c.isLabel = false;
+        dbg.symbols.push_back(std::move(c));
+      }
   dbg.finalize();
 }
 

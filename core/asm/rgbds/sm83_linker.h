@@ -24,8 +24,11 @@ struct LinkOptions {
 void link(Program& prog, AsmResult& out, const LinkOptions& opts = {});
 
 // Stores a resolved patch value at data[offset] (for Jr, `value` is the displacement
-// from the end of the instruction). Returns false with a message when out of range.
+// from the end of the instruction). Returns false with a message in `err` when the
+// value cannot be encoded (a jr out of reach, an ldh outside HRAM). A byte or word
+// out of range is stored truncated, as rgbasm and rgblink do, with the
+// -Wtruncation warning in `warn`.
 bool storePatchValue(std::vector<uint8_t>& data, uint32_t offset, PatchKind kind, int32_t value,
-                     std::string& err);
+                     std::string& err, std::string& warn);
 
 }  // namespace core::sm83

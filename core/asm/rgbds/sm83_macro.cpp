@@ -76,7 +76,7 @@ std::shared_ptr<MacroArgs> Macros::splitArgs(std::string_view argText) {
 // ---------------------------------------------------------------- macro arguments
 
 bool Macros::substitute(std::string_view in, std::string& out, const MacroArgs* args,
-                        int64_t unique) {
+                        const std::function<int64_t()>& uniqueId) {
   out.clear();
   out.reserve(in.size() + 16);
   bool ok = true;
@@ -124,6 +124,7 @@ bool Macros::substitute(std::string_view in, std::string& out, const MacroArgs* 
       argAt(static_cast<size_t>(n - '0'), col);
       ++i;
     } else if (n == '@') {
+      const int64_t unique = uniqueId();
       if (unique < 0) {
         rep_.error(col, "\\@ used outside of a macro or REPT");
         ok = false;
@@ -243,14 +244,7 @@ bool Macros::interpolation(std::string_view in, size_t& i, std::string& out, int
     if (!ok) rep_.error(col, err);
     return ok;
   };
-  if (inner == "." || inner == "..") {
-    // The current global label, and the current local one.
-    const std::string& scope = syms_.scope();
-    size_t dot = scope.find('.');
-    std::string v = inner == "." ? scope.substr(0, dot) : dot == std::string::npos ? "" : scope;
-    return said(formatString(spec, v, out, err));
-  }
-  if (inner == "__SCOPE__" || inner == "__FILE__") {
+  if (inner == "." || inner == ".." || inner == "__SCOPE__" || inner == "__FILE__") {
     std::string v = *syms_.equs(inner);
     if (inner == "__FILE__") v = v.substr(1, v.size() - 2);
     return said(formatString(spec, v, out, err));

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -52,9 +53,11 @@ class Macros {
   // The arguments of `mac a, "b, c", (d, e)`: split at commas outside strings and parentheses.
   static std::shared_ptr<MacroArgs> splitArgs(std::string_view argText);
 
-  // `in` with the macro arguments of `args` (nullptr outside a macro) and the `\@` of
-  // `unique` (-1 outside a macro or REPT) put in; false (reported) on a bad one.
-  bool substitute(std::string_view in, std::string& out, const MacroArgs* args, int64_t unique);
+  // `in` with the macro arguments of `args` (nullptr outside a macro) and the `\@`
+  // number `unique()` gives (asked only when an `\@` is expanded; -1 outside a macro
+  // or REPT) put in; false (reported) on a bad one.
+  bool substitute(std::string_view in, std::string& out, const MacroArgs* args,
+                  const std::function<int64_t()>& unique);
   // `in` with its `{symbol}` interpolations done.
   bool interpolate(std::string_view in, std::string& out, const MacroArgs* args);
   // Charges `bytes` of expanded text to the budget; false (a fatal error) once it is spent.

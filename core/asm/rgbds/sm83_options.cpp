@@ -73,6 +73,7 @@ void Assembler::dirOpt(Kw kw, int col) {
     std::string_view o =
         trimView(rest.substr(at, comma == std::string_view::npos ? comma : comma - at));
     const std::string text(o);
+    if (o.empty() && comma == std::string_view::npos && at > 0) break;  // a trailing comma
     if (!o.empty() && o[0] == '-') o.remove_prefix(1);
     if (o.empty()) return error(col, "empty OPT option");
     const char letter = o[0];

@@ -142,6 +142,7 @@ struct Program {
   std::vector<LineRec> lines;
   std::vector<Assertion> assertions;
   std::vector<Diagnostic> diagnostics;
+  std::string printed;  // what PRINT and PRINTLN wrote (rgbasm writes it to stdout)
 
   SourceLoc loc(const SrcPos& p) const {
     SourceLoc l;

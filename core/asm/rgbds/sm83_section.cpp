@@ -305,7 +305,9 @@ void Sections::resolveOrPatch(PatchKind kind, const Expr& e, uint32_t offset, in
   if (r.status == EvalResult::Error)
     return rep_.error(r.failOp >= 0 ? e.ops[static_cast<size_t>(r.failOp)].col : col, r.error);
   if (r.status == EvalResult::Known && kind != PatchKind::Jr) {
-    if (!storePatchValue(sec.data, offset, kind, r.value, err)) rep_.error(col, err);
+    std::string warn;
+    if (!storePatchValue(sec.data, offset, kind, r.value, err, warn)) rep_.error(col, err);
+    if (!warn.empty()) rep_.warning(col, warn);
     return;
   }
   if (kind == PatchKind::Jr) {
@@ -330,7 +332,8 @@ void Sections::resolveOrPatch(PatchKind kind, const Expr& e, uint32_t offset, in
       known = true;
     }
     if (known) {
-      if (!storePatchValue(sec.data, offset, kind, disp, err)) rep_.error(col, err);
+      std::string warn;
+      if (!storePatchValue(sec.data, offset, kind, disp, err, warn)) rep_.error(col, err);
       return;
     }
   }

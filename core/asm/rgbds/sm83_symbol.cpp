@@ -58,6 +58,7 @@ void Symbols::beginUnit(Unit& unit,
                         const std::vector<std::pair<std::string, std::string>>& defines) {
   unit_ = &unit;
   scope_.clear();
+  localScope_.clear();
   anonCount_ = 0;
   rs_ = 0;
   equsCount_ = 0;
@@ -134,7 +135,10 @@ void Symbols::defineLabel(std::string_view name, bool exported, int col, int sec
   std::string full, err;
   if (!fullName(name, full, err)) return rep_.error(col, err);
   size_t dot = full.find('.');
-  if (dot == std::string::npos) scope_ = full;
+  if (dot == std::string::npos)
+    scope_ = full, localScope_.clear();
+  else
+    localScope_ = full;
   if (section < 0) return rep_.error(col, "label '" + full + "' defined outside of a SECTION");
   Symbol& s = at(get(full));
   if (s.kind != SymKind::Undefined) {
@@ -232,7 +236,14 @@ const std::string* Symbols::equs(std::string_view name) const {
     return &dynamic_;
   }
   if (name == "__SCOPE__") {
-    dynamic_ = scope_;
+    // rgbasm 1.0: the innermost scope level, "" (none), "." (global) or ".." (local).
+    dynamic_ = !localScope_.empty() ? ".." : scope_.empty() ? "" : ".";
+    return &dynamic_;
+  }
+  if (name == "." || name == "..") {
+    // The current global label, and the current local one ("" when there is none):
+    // `#{__SCOPE__}` is the name of the innermost label.
+    dynamic_ = name == "." ? scope_ : localScope_;
     return &dynamic_;
   }
   if (equsCount_ == 0) return nullptr;

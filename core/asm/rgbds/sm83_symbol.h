@@ -33,7 +33,10 @@ class Symbols {
   // `name` with the label scope before a leading '.'.
   bool fullName(std::string_view name, std::string& out, std::string& err) const;
   const std::string& scope() const { return scope_; }
-  void setScope(std::string scope) { scope_ = std::move(scope); }
+  void setScope(std::string scope) {
+    scope_ = std::move(scope);
+    localScope_.clear();
+  }
 
   // A label at `offset` in `section` (-1: outside of any section, an error).
   void defineLabel(std::string_view name, bool exported, int col, int section, int32_t offset);
@@ -68,7 +71,8 @@ class Symbols {
   Program& prog_;
   Reporter& rep_;
   Unit* unit_ = nullptr;
-  std::string scope_;  // the current global label (and local, after a '.')
+  std::string scope_;       // the current global label
+  std::string localScope_;  // the current local label ("Global.local"), "" after a global one
   int anonCount_ = 0;
   int32_t rs_ = 0;
   int equsCount_ = 0;            // string symbols defined (none: no lookup per identifier)

@@ -416,7 +416,8 @@ wX: db
   EXPECT_NE(sym.find("00:0150 Main\n00:0150 Main.loop\n"), std::string::npos) << sym;
   EXPECT_NE(sym.find("00:c000 wX\n"), std::string::npos) << sym;
   EXPECT_NE(sym.find("02:4000 Far\n"), std::string::npos) << sym;
-  EXPECT_LT(sym.find("wX"), sym.find("Far"));
+  // rgblink's order: by section type (ROM0, ROMX, ..., WRAM0), then bank and address.
+  EXPECT_LT(sym.find("Far"), sym.find("wX"));
 }
 
 TEST(Rgbasm, RomImageHasChecksums) {

@@ -113,7 +113,9 @@ TEST(Rgbfix, HeaderFieldsLandAtTheirOffsets) {
   EXPECT_EQ(rom[0x14B], 0x33);
   EXPECT_EQ(rom[0x14C], 0x02);
   EXPECT_TRUE(headerChecksumOk(rom));
-  EXPECT_EQ(rom[0x150], 0xFF) << "padding starts after the last section";
+  // rgbfix -p pads past rgblink's last bank; the gaps in it are rgblink's pad (0).
+  EXPECT_EQ(rom[0x150], 0x00) << "a gap inside ROM0 holds rgblink's pad";
+  EXPECT_EQ(rom[0x4000], 0xFF) << "rgbfix's padding starts after rgblink's 16 KiB";
   EXPECT_EQ(rom[0x7FFF], 0xFF);
   EXPECT_EQ(rom[0x100], 0x00) << "section bytes are kept";
   uint16_t global = 0;

@@ -151,14 +151,21 @@ TEST(Seed004, AScanFromRowZeroWrapsThroughMemory) {
   Scenario s = garden();
   for (int c = 0; c < s.map.room.width; ++c) s.map.room.at(c, 0) = 0;
   // Crossing into column 3 reads the open (3, 0), then goes on through rows
-  // 255, 254, ... (outside the room and its table). About 73 M-cycles a row:
-  // the frame's budget runs out before the scan comes round to row 17's brick.
+  // 255, 254, ... (outside the room and its table), about 73 M-cycles a row: the
+  // call ends by the frame's budget, or (where the bytes it meets there happen to
+  // read as solid, which hangs on where the linker put the table) just before it;
+  // either way it spends nearly the whole frame, where a scan inside the room takes
+  // a few hundred cycles.
+  auto wraps = [](const EntityFrame& e) {
+    return e.halt == HaltKind::CycleBudget || (e.halt == HaltKind::Returned && e.cycles > 15000);
+  };
   auto f = runIn(s, 21, 4, kButtonRight, 1, 1, false);
   EXPECT_EQ(f[0].cellsRead, (Cells{cell(3, 0)}));
-  EXPECT_EQ(f[0].halt, HaltKind::CycleBudget);
+  EXPECT_TRUE(wraps(f[0])) << int(f[0].halt) << " after " << f[0].cycles << " cycles";
   // One row lower (box rows 0..1 at y 6: top row still 0) the same happens;
   // at y 11 the top row is 1 and the scan ends normally.
-  EXPECT_EQ(runIn(s, 21, 6, kButtonRight, 1, 1, false)[0].halt, HaltKind::CycleBudget);
+  auto g = runIn(s, 21, 6, kButtonRight, 1, 1, false);
+  EXPECT_TRUE(wraps(g[0])) << int(g[0].halt) << " after " << g[0].cycles << " cycles";
   f = runIn(s, 21, 11, kButtonRight, 1);
   EXPECT_EQ(f[0].cellsRead, (Cells{cell(3, 1)}));
   EXPECT_EQ(f[0].x(), 22);
