@@ -14,6 +14,7 @@ void ContextStack::beginUnit() {
   skipNest_ = 0;
   capture_ = Capture{};
   maxDepth_ = kDefaultRecursionDepth;
+  uniqueCounter_ = 0;  // each source is one rgbasm run: its \@ numbers start at _u1
 }
 
 // ---------------------------------------------------------------- files

@@ -62,6 +62,17 @@ TEST(RgbdsTruth, UniqueIdsAreNumberedWhenUsed) {
   EXPECT_TRUE(hasSymbol(r, "Rep_u4", 6));
 }
 
+// Each source is its own rgbasm run: its \@ numbers start at _u1 again.
+TEST(RgbdsTruth, UniqueIdsStartAgainInEachSource) {
+  const std::string src = "SECTION \"S\", ROM0\nMACRO m\nLab\\@:\n  db 0\nENDM\n  m\n";
+  auto r = assemble({{"a.asm", src}, {"b.asm", "SECTION \"T\", ROM0\nMACRO m\nOther\\@:\n  db 1\nENDM\n  m\n"}},
+                    {"a.asm", "b.asm"});
+  ASSERT_TRUE(r.ok) << r.diagnosticsText();
+  bool lab = false, other = false;
+  for (const auto& s : r.debug.symbols) lab |= s.name == "Lab_u1", other |= s.name == "Other_u1";
+  EXPECT_TRUE(lab && other);
+}
+
 // `@` in a data list is each item's own address.
 TEST(RgbdsTruth, AtInADataListIsEachItemsAddress) {
   auto r = ok("SECTION \"S\", ROM0[$100]\n  dw @, @, @\n  db LOW(@), LOW(@)\n");
