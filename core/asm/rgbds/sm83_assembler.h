@@ -52,6 +52,7 @@ class Assembler : public EqusSource, public ExprNames {
   bool stringValue(const std::string& s, int32_t& out) override;
   bool constValue(const Expr& e, int32_t& out, std::string& err) override;
   std::string mapChars(const std::string& s) override { return charmaps_.map(s); }
+  std::vector<std::string> charUnits(const std::string& s) override { return charmaps_.units(s); }
   const std::string* stringSymbol(std::string_view name) override { return syms_.equs(name); }
   bool sectionTypeRange(std::string_view name, int32_t& start, int32_t& size) override;
 

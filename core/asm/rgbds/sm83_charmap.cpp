@@ -42,6 +42,23 @@ std::string Charmaps::map(const std::string& s) const {
   return out;
 }
 
+std::vector<std::string> Charmaps::units(const std::string& s) const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < s.size();) {
+    size_t len = std::min(maxLen_, s.size() - i);
+    for (; len > 0; --len)
+      if (current_.find(std::string_view(s).substr(i, len)) != current_.end()) break;
+    if (len == 0) {
+      // One character: a UTF-8 lead byte takes its continuation bytes along.
+      len = 1;
+      while (i + len < s.size() && (static_cast<unsigned char>(s[i + len]) & 0xC0) == 0x80) ++len;
+    }
+    out.push_back(s.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+
 void Charmaps::add(const std::string& from, int32_t value, int col) {
   if (from.empty()) return rep_.error(col, "CHARMAP needs a non-empty string");
   current_[from] = static_cast<uint8_t>(value);

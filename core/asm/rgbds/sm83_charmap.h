@@ -21,6 +21,9 @@ class Charmaps {
 
   // `s` through the current map: one byte per entry or unmapped character.
   std::string map(const std::string& s) const;
+  // `s` cut into its charmap units as written: the longest entry that matches at each
+  // place, else one character (STRCHAR and CHARSUB return these).
+  std::vector<std::string> units(const std::string& s) const;
   // CHARMAP "from", value.
   void add(const std::string& from, int32_t value, int col);
   // NEWCHARMAP name[, base], SETCHARMAP name, PUSHC [name], POPC; a name that

@@ -122,6 +122,8 @@ class ExprNames {
   virtual bool constValue(const Expr& e, int32_t& out, std::string& err) = 0;
   // `s` after the charmap (CHARLEN, REVCHAR); one byte per unit.
   virtual std::string mapChars(const std::string& s) = 0;
+  // `s` cut into charmap units as written (STRCHAR, CHARSUB).
+  virtual std::vector<std::string> charUnits(const std::string& s) = 0;
   // The value of a string symbol (`#name` in a string expression), or nullptr.
   virtual const std::string* stringSymbol(std::string_view name) = 0;
   // STARTOF(type) / SIZEOF(type): the region of a section type as the linker's

@@ -326,7 +326,11 @@ bool ExprParser::stringFunction(std::string_view name, int col, std::string& out
   // STRSUB(s, pos[, len]) and CHARSUB are 1-based; STRSLICE(s, start[, stop]) and
   // STRCHAR 0-based with an exclusive stop.
   const bool slice = is("STRSLICE") || is("STRCHAR");
-  std::string units = is("CHARSUB") || is("STRCHAR") ? names_.mapChars(a) : a;
+  // STRCHAR and CHARSUB count charmap units and return the unit as written
+  // (`STRCHAR("<BOLD_V>x", 0)` is "<BOLD_V>", which CHARVAL then maps), as rgbasm does.
+  const bool byUnit = is("CHARSUB") || is("STRCHAR");
+  std::vector<std::string> unitList;
+  if (byUnit) unitList = names_.charUnits(a);
   int32_t start = 0, second = 0;
   if (!comma() || !constArg(start)) return false;
   bool hasSecond = false;
@@ -335,7 +339,7 @@ bool ExprParser::stringFunction(std::string_view name, int col, std::string& out
     if (!constArg(second)) return false;
     hasSecond = true;
   }
-  size_t len = units.size();
+  size_t len = byUnit ? unitList.size() : a.size();
   size_t from = 0, to = len;
   if (slice) {
     from = clampIndex(start, len);
@@ -347,7 +351,13 @@ bool ExprParser::stringFunction(std::string_view name, int col, std::string& out
          : hasSecond   ? std::min(len, from + static_cast<size_t>(std::max(second, 0)))
                        : len;
   }
-  out = from < to ? units.substr(from, to - from) : std::string();
+  out.clear();
+  if (from < to) {
+    if (byUnit)
+      for (size_t k = from; k < to; ++k) out += unitList[k];
+    else
+      out = a.substr(from, to - from);
+  }
   return close();
 }
 

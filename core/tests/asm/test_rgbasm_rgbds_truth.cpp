@@ -73,6 +73,17 @@ TEST(RgbdsTruth, UniqueIdsStartAgainInEachSource) {
   EXPECT_TRUE(lab && other);
 }
 
+// STRCHAR returns a charmap unit as written, which CHARVAL maps (pokered's
+// ld_hli_a_string "<BOLD_V><BOLD_S>"; rgbasm gives $69 $6A $50).
+TEST(RgbdsTruth, StrcharReturnsTheUnitAsWritten) {
+  auto r = ok(
+      "SECTION \"S\", ROM0[$0]\nCHARMAP \"<BOLD_V>\", $69\nCHARMAP \"<BOLD_S>\", $6A\n"
+      "CHARMAP \"@\", $50\nCHARMAP \"P\", $8F\n"
+      "  db CHARVAL(STRCHAR(\"<BOLD_V><BOLD_S>\", 0)), CHARVAL(STRCHAR(\"<BOLD_V><BOLD_S>\", 1))\n"
+      "  db CHARVAL(STRCHAR(\"GHOST@\", CHARLEN(\"GHOST@\") - 1))\n");
+  EXPECT_EQ(bytesAt(r, 0, 3), (Bytes{0x69, 0x6A, 0x50}));
+}
+
 // `@` in a data list is each item's own address.
 TEST(RgbdsTruth, AtInADataListIsEachItemsAddress) {
   auto r = ok("SECTION \"S\", ROM0[$100]\n  dw @, @, @\n  db LOW(@), LOW(@)\n");
