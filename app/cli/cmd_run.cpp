@@ -18,6 +18,22 @@
 namespace app::cli {
 namespace {
 
+// map.writes: the map writes the manifest expects, counted apart from the verdicts.
+void printExpectedWrites(const core::Recording& rec) {
+  uint64_t writes = 0, calls = 0;
+  const std::string* first = nullptr;
+  for (const core::FrameRecord& fr : rec.frames)
+    for (const core::EntityFrame& e : fr.entities)
+      if (e.expectedWrites > 0) {
+        writes += e.expectedWrites;
+        ++calls;
+        if (!first) first = &e.writeNote;
+      }
+  if (writes > 0)
+    std::printf("expected map writes: %llu in %llu call(s), the first %s\n",
+                (unsigned long long)writes, (unsigned long long)calls, first->c_str());
+}
+
 struct RunOptions {
   std::string scenario;
   int frames = 0;
@@ -133,6 +149,8 @@ int runScenario(const RunOptions& o) {
                       {"message", v.message},
                       {"cellsRead", e.cellsRead},
                       {"attrsRead", e.attrsRead}});
+        if (e.expectedWrites > 0)  // map.writes: events, not faults
+          jf.back()["mapWrites"] = {{"count", e.expectedWrites}, {"first", e.writeNote}};
       } else {
         std::string input = core::buttonsText(e.input);
         std::printf("%6zu %-10s %-6s %5d %5d %7u %-10s %-13s %-20s %s\n", f,
@@ -143,6 +161,12 @@ int runScenario(const RunOptions& o) {
                     otherFieldsText(names, e.after).c_str(), cellsText(e.cellsRead, width).c_str());
         // The evidence of a finding, under its row (ok frames have none).
         if (!v.message.empty()) std::printf("%6s %s\n", "", v.message.c_str());
+        if (e.expectedWrites > 0)
+          std::printf("%6s expected map write%s: %s%s\n", "", e.expectedWrites > 1 ? "s" : "",
+                      e.writeNote.c_str(),
+                      e.expectedWrites > 1
+                          ? (" and " + std::to_string(e.expectedWrites - 1) + " more").c_str()
+                          : "");
       }
     }
     if (!o.json.empty()) out["frames"].push_back(jf);
@@ -166,6 +190,7 @@ int runScenario(const RunOptions& o) {
   }
   const size_t judgedCalls = verdicts.size() - size_t(ws.judged().passive);
   std::printf("%zu call(s): %s\n", judgedCalls, line.c_str());
+  printExpectedWrites(rec);
   const size_t notOk = ws.judged().notOk();
   if (notOk > 0) {
     std::fprintf(stderr, "collido run: %zu of %zu call(s) not ok\n", notOk, judgedCalls);

@@ -17,6 +17,7 @@
 #include "core/render/sweep_image.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
+#include "core/util/text.h"
 
 namespace app::cli {
 namespace {
@@ -75,7 +76,8 @@ void printSummary(const SweepCliOptions& o, const core::RoutineManifest& m,
   for (size_t i = 0; i < r.inputNames.size(); ++i)
     if (std::find(r.varied.begin(), r.varied.end(), int(i)) == r.varied.end())
       fixed += " " + r.inputNames[i] + "=" + std::to_string(r.values[i]);
-  std::printf("%s: %s\n", o.manifest.c_str(), m.name.c_str());
+  std::printf("%s: %s%s\n", o.manifest.c_str(), m.name.c_str(),
+              m.game ? " (in the booted game)" : "");
   std::printf("sweep of %s (%llu combinations)%s%s, edges %s, %.3f s%s\n",
               varied.empty() ? "nothing" : varied.c_str(), (unsigned long long)r.combinations,
               fixed.empty() ? "" : ", fixed", fixed.c_str(), core::edgeConventionName(r.edges),
@@ -88,8 +90,12 @@ void printSummary(const SweepCliOptions& o, const core::RoutineManifest& m,
   std::printf("%-22s %12llu\n", "  routine faults", (unsigned long long)r.faults);
   for (int i = 0; i < o.show && i < int(r.samples.size()); ++i) {
     const core::SweepMismatch& s = r.samples[size_t(i)];
-    std::printf("  %s: routine %s, exact %s\n", valuesText(r, s.values).c_str(),
-                s.fault ? "faulted" : answerText(s.routineHit), answerText(s.exactHit));
+    if (s.fault)
+      std::printf("  %s: routine faulted (%s), exact %s\n", valuesText(r, s.values).c_str(),
+                  core::sweepFaultText(s).c_str(), answerText(s.exactHit));
+    else
+      std::printf("  %s: routine %s, exact %s\n", valuesText(r, s.values).c_str(),
+                  answerText(s.routineHit), answerText(s.exactHit));
   }
   if (r.mismatches > uint64_t(std::max(o.show, 0)))
     std::printf("  ... %llu more mismatches\n",
@@ -122,6 +128,12 @@ nlohmann::ordered_json resultJson(const SweepCliOptions& o, const core::SweepRes
       js["values"][r.inputNames[i]] = s.values[i];
     js["routine"] = s.fault ? "fault" : answerText(s.routineHit);
     js["exact"] = answerText(s.exactHit);
+    if (s.fault)
+      js["fault"] = {{"halt", core::haltKindName(s.halt)},
+                     {"pc", core::hex(s.pc)},
+                     {"label", s.label},
+                     {"detail", s.detail},
+                     {"text", core::sweepFaultText(s)}};
     j["samples"].push_back(js);
   }
   // Every disagreeing combination, so `collido diff` compares sweeps case by case.

@@ -5,9 +5,14 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "core/check/worker_pool.h"
+#include "core/game/boot.h"
+#include "core/game/game_machine.h"
+#include "core/util/json_reader.h"
+#include "core/util/text.h"
 #include "core/sim/machine.h"
 #include "core/sim/simulation.h"
 
@@ -146,9 +151,15 @@ bool planDomain(const SweepSpec& spec, const SweepOptions& o, SweepResult& res, 
 
 bool resolveLabel(const AsmResult& image, const LabelRef& ref, const std::string& field,
                   uint16_t& out, std::string* error) {
+  // A numeric address ("$0300") stands where a label goes, as in the rest of the manifest.
+  if (auto n = parseNumberText(ref.label); n && *n >= 0 && *n <= 0xFFFF) {
+    out = uint16_t(*n + ref.offset);
+    return true;
+  }
   auto a = image.debug.addressOf(ref.label);
   if (!a) {
-    *error = field + ": label \"" + ref.label + "\" is not defined by the routine";
+    *error = field + ": label \"" + ref.label + "\" is not defined by the routine" +
+             game::closestNamesText(image.debug, ref.label);
     return false;
   }
   out = uint16_t(*a + ref.offset);
@@ -226,7 +237,8 @@ void sweepBlock(Machine& mc, const Snapshot& start, const Plan& p, const ExactTe
       }
       if (classes) classes[index] = uint8_t(cls);
       if (out.samples.size() < maxSamples)
-        out.samples.push_back({index, SweepMismatch{vals, hit && !fault, want, fault}});
+        out.samples.push_back({index, SweepMismatch{vals, hit && !fault, want, fault,
+                                                    cr.reason, mc.pc(), {}, cr.detail}});
     }
   }
   out.cases += uint64_t(nx) * uint64_t(ny);
@@ -255,7 +267,66 @@ void mergeResults(std::vector<WorkerResult>& results, size_t maxSamples, SweepRe
   res.mismatches = res.missed + res.extra + res.faults;
 }
 
+// Makes the machines the workers sweep on: the flat bus with the image loaded,
+// or for a game manifest the game booted once here and each worker's machine
+// started from that state, the entry's bank mapped.
+class MachineSource {
+ public:
+  bool prepare(const RoutineManifest& m, const AsmResult& image, uint16_t entry,
+               std::string* error) {
+    m_ = &m;
+    image_ = &image;
+    entry_ = entry;
+    if (!m.game) return true;
+    std::unique_ptr<game::GameMachine> g = game::makeGameMachine(image.rom, m.game->rom, error);
+    if (!g) return false;
+    if (g->cpu() != m.cpu) {
+      *error = "cpu: the manifest says " + std::string(cpuName(m.cpu)) + " but " + m.game->rom +
+               " is for the " + cpuName(g->cpu());
+      return false;
+    }
+    if (!game::bootGame(*g, *m.game, image.debug, error)) return false;
+    if (const DebugSymbol* s = image.debug.symbol(m.sweep->entry)) {
+      bank_ = unsigned(s->bank);
+      if (!g->mapBank(entry, *bank_)) {
+        *error = "sweep.entry: \"" + m.sweep->entry + "\" is in bank " + std::to_string(*bank_) +
+                 ", which the cartridge cannot map at " + hex(entry);
+        return false;
+      }
+    }
+    booted_ = g->snapshot();
+    return true;
+  }
+  std::unique_ptr<Machine> make(std::string* error) const {
+    if (!m_->game) {
+      std::unique_ptr<Machine> mc = makeMachine(m_->cpu);
+      if (!mc->load(*image_, error)) return nullptr;
+      return mc;
+    }
+    std::unique_ptr<game::GameMachine> g = game::makeGameMachine(image_->rom, m_->game->rom, error);
+    if (!g) return nullptr;
+    if (bank_) g->setEntryBank(entry_, *bank_);
+    g->setStartState(booted_);
+    if (!g->load(*image_, error)) return nullptr;
+    return g;
+  }
+
+ private:
+  const RoutineManifest* m_ = nullptr;
+  const AsmResult* image_ = nullptr;
+  uint16_t entry_ = 0;
+  std::optional<unsigned> bank_;
+  Snapshot booted_;
+};
+
 }  // namespace
+
+std::string sweepFaultText(const SweepMismatch& s) {
+  std::string text = std::string(haltKindName(s.halt)) + " at " + hex(s.pc);
+  if (!s.label.empty()) text += " (" + s.label + ")";
+  if (!s.detail.empty()) text += ": " + s.detail;
+  return text;
+}
 
 bool exactOverlap(const SweepSpec& spec, const uint8_t* values, EdgeConvention edges) {
   return ExactTest(spec)(values, edges);
@@ -295,6 +366,11 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
     res.error = m.path + ": " + res.error;
     return res;
   }
+  MachineSource machines;
+  if (!machines.prepare(m, image, plan.entry, &res.error)) {
+    res.error = m.path + ": " + res.error;
+    return res;
+  }
   res.combinations = plan.total;
   res.casesPerPixel = plan.varied.size() > 2 ? plan.total >> 16 : 1;
   res.image.assign(size_t(kSweepImageSize) * kSweepImageSize, 0);
@@ -309,8 +385,8 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
   threads = std::max(1, std::min<int>(threads, int(plan.blocks)));
   std::vector<WorkerResult> results(static_cast<size_t>(threads));
   auto sweepWorker = [&](WorkerResult& out) {
-    std::unique_ptr<Machine> mc = makeMachine(m.cpu);
-    if (!mc->load(image, &out.error)) return;
+    std::unique_ptr<Machine> mc = machines.make(&out.error);
+    if (!mc) return;
     const Snapshot start = mc->snapshot();
     out.image.assign(res.image.size(), 0);
     out.overlapImage = out.image;
@@ -335,6 +411,8 @@ SweepResult runSweep(const RoutineManifest& m, const AsmResult& image, const Swe
       return res;
     }
   mergeResults(results, o.maxSamples, res);
+  for (SweepMismatch& s : res.samples)
+    if (s.fault) s.label = game::nearestLabel(image.debug, s.pc);
   res.cancelled = res.cases < res.combinations;
   res.ok = true;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

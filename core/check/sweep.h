@@ -21,6 +21,11 @@
 // Box checks AND the x and y axes; one-axis checks use p = a1, a2 and s = size
 // for both (|a1 - a2| < size, or <= size).
 //
+// A game manifest (a `game` block) is swept in the booted game: the ROM is loaded
+// and booted once (game.boot), the entry's bank mapped, and every thread starts
+// from that state, so the check runs on the game's own system (its RAM, mapper
+// and stack), not a flat bus; the answers equal a flat-bus build of the same check.
+//
 // Each thread has its own machine, loaded once; every block of 65,536 cases
 // starts from the freshly loaded state, so the result does not depend on the
 // thread count. The answer byte is cleared before each call, so a routine that
@@ -35,6 +40,7 @@
 #include <vector>
 
 #include "core/asm/image.h"
+#include "core/sim/machine.h"
 #include "core/sim/manifest.h"
 
 namespace core {
@@ -65,7 +71,16 @@ struct SweepMismatch {
   std::vector<uint8_t> values;  // one per sweep input, in the manifest's order
   bool routineHit = false, exactHit = false;
   bool fault = false;  // the call did not return (budget, JAM, illegal opcode)
+  // A fault's reason: how the call halted, the PC it stopped at, the label at or
+  // below that PC ("check_pair+12", empty when none) and the CPU's detail text.
+  HaltKind halt = HaltKind::Returned;
+  uint16_t pc = 0;
+  std::string label;
+  std::string detail;
 };
+
+// "cycle budget at $C012 (check_pair+4)", with the CPU's detail after a colon.
+std::string sweepFaultText(const SweepMismatch& m);
 
 struct SweepResult {
   bool ok = false;  // false: could not run (see error)

@@ -34,18 +34,6 @@ size_t editDistance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-// The label at or below `addr` ("main_loop", "main_loop+3"), or empty.
-std::string nearestLabel(const DebugInfo& symbols, uint16_t addr) {
-  const DebugSymbol* best = nullptr;
-  for (const DebugSymbol& s : symbols.symbols)
-    if (s.isLabel && s.address <= addr && addr - s.address < 0x1000 &&
-        (!best || s.address > best->address))
-      best = &s;
-  if (!best) return {};
-  return best->address == addr ? best->name
-                               : best->name + "+" + std::to_string(addr - best->address);
-}
-
 bool resolveLabel(const DebugInfo& symbols, const std::string& label, const std::string& field,
                   uint16_t& out, std::string* error) {
   auto a = symbols.addressOf(label);
@@ -123,6 +111,17 @@ bool runBuild(const GameSpec& g, std::string* error) {
 }
 
 }  // namespace
+
+std::string nearestLabel(const DebugInfo& symbols, uint16_t addr) {
+  const DebugSymbol* best = nullptr;
+  for (const DebugSymbol& s : symbols.symbols)
+    if (s.isLabel && s.address <= addr && addr - s.address < 0x1000 &&
+        (!best || s.address > best->address))
+      best = &s;
+  if (!best) return {};
+  return best->address == addr ? best->name
+                               : best->name + "+" + std::to_string(addr - best->address);
+}
 
 std::vector<std::string> closestNames(const DebugInfo& symbols, const std::string& name,
                                       size_t count) {

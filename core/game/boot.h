@@ -29,6 +29,9 @@ AsmResult loadGameImage(const RoutineManifest& m);
 // that never arrives fails with "no progress: PC loops in $XXXX–$YYYY (label)".
 bool bootGame(GameMachine& m, const GameSpec& spec, const DebugInfo& symbols, std::string* error);
 
+// The label at or below `addr` within 4 KiB ("main_loop", "main_loop+3"), or empty.
+std::string nearestLabel(const DebugInfo& symbols, uint16_t addr);
+
 // Up to `count` symbol names closest to `name` (edit distance, case folded), for
 // "label not found" messages.
 std::vector<std::string> closestNames(const DebugInfo& symbols, const std::string& name,

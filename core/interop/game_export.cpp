@@ -172,6 +172,12 @@ bool encodeTables(const MapDocument& map, const RoutineManifest& m, GameTables* 
   constexpr uint32_t kAttrBase = 0x8000;
   if (m.cells) {
     const CellLayout& c = *m.cells;
+    if (c.idOffset >= 0) {
+      *error = where(m) + "map.cells.entry: entries with the id at an offset (" +
+               std::to_string(c.bytes) + " bytes, id at " + std::to_string(c.idOffset) +
+               ") are not exported as source yet";
+      return false;
+    }
     const int perLine = c.columnMajor ? c.maxHeight : c.maxWidth;
     if (c.maxWidth <= 0 || c.maxHeight <= 0 || (c.bytes != 1 && c.bytes != 2) ||
         c.stride < perLine * c.bytes) {

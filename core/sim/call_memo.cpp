@@ -218,6 +218,8 @@ void CallMemo::add(uint64_t key, const CallLogView& log, const uint8_t* mem, con
   if (budget_ == 0 || nRegs > kMaxRegs || log.writes > UINT16_MAX ||
       ef.cellsRead.size() > UINT16_MAX || ef.attrsRead.size() > UINT16_MAX)
     return;
+  // Expected map writes are events the entry does not hold: such a call is run again.
+  if (ef.expectedWrites > 0) return;
 
   // The read set as runs of consecutive addresses: a hit then compares a few
   // blocks instead of byte by byte. Runs of instruction bytes also swallow short

@@ -49,21 +49,43 @@ LabelRef labelField(JsonReader& r, const json& obj, const std::string& path, con
   return v ? labelRef(r, *v, JsonReader::join(path, key)) : LabelRef{};
 }
 
+// A field at byte `offset` of each struct of the table's `base` array.
+LabelRef structOffset(JsonReader& r, const LabelRef& base, int64_t offset, const std::string& p) {
+  if (base.empty()) {
+    r.fail(p, "an offset needs the table's \"base\" (the label of its array of structs)");
+    return {};
+  }
+  return {base.label, base.offset + int(offset)};
+}
+
 // One entry of an entity's `fields` (this table's or, for `tables`, another's):
-// a label, or an object with label/lo+hi, size, endian, signed, frac, stride, default.
+// a label, an offset into the table's `base` structs (a number), or an object
+// with label/lo+hi/offset, size, endian, signed, frac, stride, default.
 FieldBinding parseFieldBinding(JsonReader& r, const json& v, const std::string& p,
-                               int defaultStride) {
+                               int defaultStride, const LabelRef& base = {}) {
   FieldBinding f;
   f.stride = defaultStride;
   if (v.is_string()) {
     f.ref = labelRef(r, v, p);
     return f;
   }
+  if (v.is_number_integer()) {
+    f.ref = structOffset(r, base, r.element(v, p, 0, 255), p);
+    return f;
+  }
   if (!v.is_object()) {
-    r.fail(p, "expected a label or {\"label\": ...} / {\"lo\": ..., \"hi\": ...}");
+    r.fail(p,
+           "expected a label, an offset into the table's base, or {\"label\": ...} / "
+           "{\"offset\": ...} / {\"lo\": ..., \"hi\": ...}");
     return f;
   }
   const bool hasLabel = v.contains("label"), hasLo = v.contains("lo"), hasHi = v.contains("hi");
+  const bool hasOffset = v.contains("offset");
+  if (hasOffset && (hasLabel || hasLo || hasHi)) {
+    r.fail(JsonReader::join(p, "offset"),
+           "counts from the table's \"base\"; with a label write \"label+N\" instead");
+    return f;
+  }
   if (hasLabel && (hasLo || hasHi)) {
     r.fail(JsonReader::join(p, hasLo ? "lo" : "hi"),
            "a field is either one array (\"label\") or split (\"lo\" and \"hi\"), not both");
@@ -83,7 +105,10 @@ FieldBinding parseFieldBinding(JsonReader& r, const json& v, const std::string& 
     if (r.ok() && v.contains("endian"))
       r.fail(JsonReader::join(p, "endian"), "does not apply to a split field (\"lo\"/\"hi\")");
   } else {
-    f.ref = labelField(r, v, p, "label", true);
+    if (hasOffset)
+      f.ref = structOffset(r, base, r.integer(v, p, "offset", 0, 255), JsonReader::join(p, "offset"));
+    else
+      f.ref = labelField(r, v, p, "label", true);
     f.size = int(r.integer(v, p, "size", 1, 3, 1));
     const std::string endian = r.string(v, p, "endian", "little");
     if (endian == "big")
@@ -114,12 +139,33 @@ void readFields(JsonReader& r, const json& ent, RoutineManifest& m) {
   const json* fields = r.object(ent, "entity", "fields");
   if (!fields) return;
   int defaultStride = int(r.integer(ent, "entity", "stride", 0, 256, 0));
+  LabelRef base;
+  if (r.field(ent, "entity", "base", false)) base = labelField(r, ent, "entity", "base", true);
   for (auto it = fields->begin(); it != fields->end() && r.ok(); ++it)
-    m.fields[it.key()] =
-        parseFieldBinding(r, *it, JsonReader::join("entity.fields", it.key()), defaultStride);
+    m.fields[it.key()] = parseFieldBinding(r, *it, JsonReader::join("entity.fields", it.key()),
+                                           defaultStride, base);
   for (const char* need : {"x", "y"})
     if (r.ok() && !m.fields.count(need))
       r.fail("entity.fields", std::string("needs \"") + need + "\"");
+}
+
+// map.cells.entry: {"bytes": N, "id": K, "idBytes": 1}, entries of N bytes with the
+// metatile id at byte K (id, attribute pairs; structs of a tile and its flags).
+void readCellEntry(JsonReader& r, const json& c, CellLayout& cl) {
+  const std::string p = "map.cells.entry";
+  const json* e = r.object(c, "map.cells", "entry", false);
+  if (!e || !r.ok()) return;
+  if (c.contains("bytes")) {
+    r.fail("map.cells.bytes", "goes in map.cells.entry.bytes when there is an entry block");
+    return;
+  }
+  cl.bytes = int(r.integer(*e, p, "bytes", 1, 8));
+  cl.idBytes = int(r.integer(*e, p, "idBytes", 1, 2, 1));
+  cl.idOffset = int(r.integer(*e, p, "id", 0, 7, 0));
+  if (r.ok() && cl.idOffset + cl.idBytes > cl.bytes)
+    r.fail(p + ".id", "the id (" + std::to_string(cl.idBytes) + " byte(s) at " +
+                          std::to_string(cl.idOffset) + ") does not fit an entry of " +
+                          std::to_string(cl.bytes) + " byte(s)");
 }
 
 CellLayout readCells(JsonReader& r, const json& c) {
@@ -143,6 +189,7 @@ CellLayout readCells(JsonReader& r, const json& c) {
   else if (order != "row-major")
     r.fail(p + ".order", "\"" + order + "\" is not row-major or column-major");
   cl.bytes = int(r.integer(c, p, "bytes", 1, 2, 1));
+  readCellEntry(r, c, cl);
   const std::string endian = r.string(c, p, "endian", "little");
   if (endian == "big")
     cl.bigEndian = true;
@@ -224,6 +271,33 @@ CollisionRule readRule(JsonReader& r, const json& j) {
   return rule;
 }
 
+// map.writes: [{"table": "cells", "byte": 1, "bits": "$01"}, ...], the map bytes
+// (or bits) the game changes on purpose.
+void readExpectedWrites(JsonReader& r, const json& map, RoutineManifest& m) {
+  const json* ws = r.array(map, "map", "writes", false);
+  if (!ws) return;
+  for (size_t i = 0; i < ws->size() && r.ok(); ++i) {
+    const std::string p = JsonReader::join("map.writes", i);
+    const json& w = (*ws)[i];
+    if (!w.is_object()) {
+      r.fail(p, "expected {\"table\": \"cells\" or \"attributes\", \"byte\": N, \"bits\": M}");
+      break;
+    }
+    ExpectedWrite e;
+    const std::string table = r.string(w, p, "table", "cells");
+    if (r.ok() && table != "cells" && table != "attributes")
+      r.fail(p + ".table", "\"" + table + "\" is not cells or attributes");
+    e.attributes = table == "attributes";
+    if (r.ok() && !(e.attributes ? m.attributes.has_value() : m.cells.has_value()))
+      r.fail(p + ".table", "the map has no " + table + " block to write into");
+    if (!r.ok()) break;
+    const int entry = e.attributes ? m.attributes->stride : m.cells->bytes;
+    if (w.contains("byte")) e.byte = int(r.integer(w, p, "byte", 0, entry - 1));
+    if (w.contains("bits")) e.bits = uint8_t(r.element(w["bits"], p + ".bits", 1, 255));
+    m.expectedWrites.push_back(e);
+  }
+}
+
 void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
   const json* map = r.object(j, "", "map", false);
   if (!map) return;
@@ -260,6 +334,7 @@ void readMap(JsonReader& r, const json& j, RoutineManifest& m) {
         r.fail("map.rule.answer", "\"" + cr.answer + "\" is not carry, zero or an 8-bit register");
     }
   }
+  readExpectedWrites(r, *map, m);
   m.originX = int(r.integer(*map, "map", "originX", -4096, 4096, 0));
   m.originY = int(r.integer(*map, "map", "originY", -4096, 4096, 0));
 }
@@ -698,8 +773,8 @@ namespace detail {
 
 // The field and label parsers of this file, for manifest_tables.cpp.
 FieldBinding parseManifestField(JsonReader& r, const json& v, const std::string& p,
-                                int defaultStride) {
-  return parseFieldBinding(r, v, p, defaultStride);
+                                int defaultStride, const LabelRef& base) {
+  return parseFieldBinding(r, v, p, defaultStride, base);
 }
 LabelRef parseManifestLabel(JsonReader& r, const json& v, const std::string& p) {
   return labelRef(r, v, p);

@@ -47,14 +47,29 @@ struct CellLayout {
   int maxWidth = 16;  // the routine's table size in entries
   int maxHeight = 15;
   bool columnMajor = false;
-  int bytes = 1;  // per entry: the metatile id, 1 or 2 bytes
+  int bytes = 1;  // per entry: the metatile id, 1 or 2 bytes; with idOffset up to 8
   bool bigEndian = false;
+  // map.cells.entry {"bytes": N, "id": K}: entries of N bytes whose metatile id
+  // (idBytes bytes) sits at byte K; the others (an attribute, flags) are the
+  // game's, never written. -1: the whole entry is the id.
+  int idOffset = -1;
+  int idBytes = 1;
   int spacing = 1;  // a room cell covers spacing x spacing entries (metatiles in a tile map)
   int originCol = 0, originRow = 0;  // the entry of room cell (0, 0)
   int scrollCol = 0, scrollRow = 0;  // entries the room is rotated by inside the table, wrapping
   LabelRef pointer;  // a RAM word holding the table's address, read each call (set to `ref` if any)
   std::vector<LabelRef> screens;  // one table per screen, side by side left to right
   bool rom = false;               // the table may lie in the image's ROM (a patched copy)
+};
+
+// A write into the map the game makes on purpose (map.writes): a visited bit, a
+// broken block. Such writes are recorded as events, not as a ROUTINE-FAULT.
+struct ExpectedWrite {
+  bool attributes = false;  // the attribute table's entries, else the cell table's
+  int byte = -1;            // the byte inside an entry; -1: any
+  // The bits the game may change. On a cell's id byte the others must keep the
+  // room's id; on any other byte (the game's own) every value passes.
+  uint8_t bits = 0xFF;
 };
 
 // How a metatile's collision byte becomes the byte the routine reads.
@@ -305,6 +320,7 @@ struct RoutineManifest {
   std::optional<CellLayout> cells;
   std::optional<AttributeLayout> attributes;
   CollisionRule rule;
+  std::vector<ExpectedWrite> expectedWrites;  // map.writes
   int originX = 0, originY = 0;  // routine pixel coordinates of room pixel (0, 0)
   std::optional<Hitbox> hitbox;
   MotionModel motion;

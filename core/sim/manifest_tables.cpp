@@ -45,10 +45,12 @@ void readTables(JsonReader& r, const json& j, RoutineManifest& m, int version) {
     t.entry = r.string(*it, p, "entry", "");
     t.count = int(r.integer(*it, p, "count", 1, 256, 1));
     const int defaultStride = int(r.integer(*it, p, "stride", 0, 256, 0));
+    LabelRef base;
+    if (r.field(*it, p, "base", false)) base = parseManifestLabelField(r, *it, p, "base", true);
     if (const json* fields = r.object(*it, p, "fields"))
       for (auto f = fields->begin(); f != fields->end() && r.ok(); ++f)
-        t.fields[f.key()] =
-            parseManifestField(r, *f, JsonReader::join(p + ".fields", f.key()), defaultStride);
+        t.fields[f.key()] = parseManifestField(r, *f, JsonReader::join(p + ".fields", f.key()),
+                                               defaultStride, base);
     for (const char* need : {"x", "y"})
       if (r.ok() && !t.fields.count(need))
         r.fail(p + ".fields", std::string("needs \"") + need + "\"");

@@ -24,8 +24,9 @@ void readCellPreset(JsonReader& r, const std::string& p, const std::string& text
 void readResults(JsonReader& r, const nlohmann::json& j, RoutineManifest& m, int version);
 
 // manifest.cpp's parsers of a field binding and a label.
+// `base`: the table's struct array ("base"), which a field's "offset" counts from.
 FieldBinding parseManifestField(JsonReader& r, const nlohmann::json& v, const std::string& p,
-                                int defaultStride);
+                                int defaultStride, const LabelRef& base = {});
 LabelRef parseManifestLabel(JsonReader& r, const nlohmann::json& v, const std::string& p);
 LabelRef parseManifestLabelField(JsonReader& r, const nlohmann::json& obj, const std::string& p,
                                  const std::string& key, bool required);

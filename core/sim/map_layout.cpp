@@ -156,7 +156,15 @@ bool encodeRoomBytes(const Binding& b, const MapDocument& map, const ReadByte& r
           const int tc = b.cellColumnMajor ? major : k, tr = b.cellColumnMajor ? k : major;
           const uint16_t v = entries[size_t(tr) * b.cellMaxW + tc];
           const uint16_t at = uint16_t(bases[s] + entryOffset(b, tc, tr));
-          if (b.cellBytes == 1) {
+          if (b.cellIdOffset >= 0) {  // only the id's bytes: the rest are the game's
+            const uint16_t id = uint16_t(at + b.cellIdOffset);
+            if (b.cellIdBytes == 1) {
+              out->push_back({id, uint8_t(v)});
+            } else {
+              out->push_back({id, uint8_t(b.cellBigEndian ? v >> 8 : v)});
+              out->push_back({uint16_t(id + 1), uint8_t(b.cellBigEndian ? v : v >> 8)});
+            }
+          } else if (b.cellBytes == 1) {
             out->push_back({at, uint8_t(v)});
           } else {
             out->push_back({at, uint8_t(b.cellBigEndian ? v >> 8 : v)});
@@ -211,9 +219,11 @@ bool decodeRoomBytes(const Binding& b, const ReadByte& read, MapDocument* out, s
         if (size_t(s) >= bases.size()) continue;
         const int tc = wrap(b.cellOriginCol + lc * n + b.cellScrollCol, b.cellMaxW);
         const int tr = wrap(b.cellOriginRow + r * n + b.cellScrollRow, b.cellMaxH);
-        const uint16_t at = uint16_t(bases[size_t(s)] + entryOffset(b, tc, tr));
+        uint16_t at = uint16_t(bases[size_t(s)] + entryOffset(b, tc, tr));
+        const int idBytes = b.cellIdOffset >= 0 ? b.cellIdBytes : b.cellBytes;
+        if (b.cellIdOffset >= 0) at = uint16_t(at + b.cellIdOffset);
         uint16_t v = read(at);
-        if (b.cellBytes == 2) {
+        if (idBytes == 2) {
           const uint8_t next = read(uint16_t(at + 1));
           v = b.cellBigEndian ? uint16_t(v << 8 | next) : uint16_t(next << 8 | v);
         }

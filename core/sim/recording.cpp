@@ -36,7 +36,8 @@ bool Recording::operator==(const Recording& o) const {
           a[i].cycles != b[i].cycles || a[i].instructions != b[i].instructions ||
           a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
           a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
-          a[i].faultDetail != b[i].faultDetail || a[i].passive != b[i].passive)
+          a[i].faultDetail != b[i].faultDetail || a[i].passive != b[i].passive ||
+          a[i].expectedWrites != b[i].expectedWrites || a[i].writeNote != b[i].writeNote)
         return false;
   }
   return true;

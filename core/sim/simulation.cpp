@@ -111,15 +111,34 @@ std::string hexRange(const AddressRange& r) {
   return core::hexRange(r.begin, r.end);
 }
 
-// A region of the routine's memory the manifest names, [begin, end).
+// A region of the routine's memory the manifest names, [begin, end): all of it,
+// or with `stride` the `size` bytes at begin + k * stride for each of `count`
+// entries (a field of an array of structs: the bytes between belong to the
+// struct's other fields).
 struct Region {
+  Region(std::string p, AddressRange r) : path(std::move(p)), range(r) {}
   std::string path;  // manifest field, or "segment NAME" for the image's code
   AddressRange range;
+  uint32_t size = 0, stride = 0, count = 1;
+  bool strided() const { return stride > size && count > 1; }
 };
+
+// A field's bytes over `count` slots `stride` apart: one run when the slots touch.
+Region fieldRegion(std::string path, uint32_t begin, uint32_t size, int stride, int count) {
+  const uint32_t n = uint32_t(std::max(count, 1));
+  Region r(std::move(path), {begin, begin + uint32_t(n - 1) * uint32_t(stride) + size});
+  if (uint32_t(stride) > size && n > 1) {
+    r.size = size;
+    r.stride = uint32_t(stride);
+    r.count = n;
+  }
+  return r;
+}
 
 // Every region must lie inside the 64 KiB bus (the watch and the encoders index
 // by address) and no two may share a byte: the room encoder would overwrite the
-// code, an entity field the attribute table, and so on.
+// code, an entity field the attribute table, and so on. Interleaved fields of
+// an array of structs (x at +1, y at +2, stride 6) share none and pass.
 bool checkRegions(const std::vector<Region>& regions, std::string* error) {
   for (const Region& r : regions)
     if (r.range.end > 0x10000) {
@@ -127,15 +146,36 @@ bool checkRegions(const std::vector<Region>& regions, std::string* error) {
                hexRange(r.range) + " runs past $FFFF";
       return false;
     }
-  for (size_t i = 0; i < regions.size(); ++i)
-    for (size_t k = 0; k < i; ++k) {
-      const Region &a = regions[k], &b = regions[i];
-      if (a.range.begin < b.range.end && b.range.begin < a.range.end) {
-        *error = b.path + " (" + hexRange(b.range) + ") overlaps " + a.path + " (" +
-                 hexRange(a.range) + ")";
-        return false;
+  // Which region holds each byte; the first later region that takes a held byte
+  // is reported, with the earliest region it shares one with.
+  std::vector<int16_t> owner(0x10000, -1);
+  for (size_t i = 0; i < regions.size(); ++i) {
+    const Region& b = regions[i];
+    int first = -1;
+    uint32_t shared = 0;
+    auto take = [&](uint32_t from, uint32_t to) {
+      for (uint32_t x = from; x < to; ++x) {
+        const int k = owner[x];
+        if (k >= 0 && (first < 0 || k < first)) {
+          first = k;
+          shared = x;
+        }
+        if (k < 0) owner[x] = int16_t(i);
       }
+    };
+    if (b.strided())
+      for (uint32_t e = 0; e < b.count; ++e)
+        take(b.range.begin + e * b.stride, b.range.begin + e * b.stride + b.size);
+    else
+      take(b.range.begin, b.range.end);
+    if (first >= 0) {
+      const Region& a = regions[size_t(first)];
+      *error = b.path + " (" + hexRange(b.range) + ") overlaps " + a.path + " (" +
+               hexRange(a.range) + ")";
+      if (a.strided() || b.strided()) *error += ": both use " + hex(shared);
+      return false;
     }
+  }
   return true;
 }
 
@@ -145,9 +185,9 @@ namespace {
 
 // The manifest's tables besides the default: entry, slot byte and fields, each
 // field's bytes over the table's `count` entries a region of its own.
-template <typename RegionFn>
+template <typename RegionFn, typename FieldRegionFn>
 bool bindTables(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, RegionFn& region,
-                std::string* error) {
+                FieldRegionFn& fieldBytes, std::string* error) {
   uint16_t a = 0;
   for (const EntityTable& t : m.tables) {
     const std::string p = "tables." + t.name;
@@ -174,14 +214,13 @@ bool bindTables(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, Regi
       bf.shape() = f.shape();
       bf.stride = f.stride;
       bf.initial = f.initial;
-      const uint32_t span = uint32_t(t.count - 1) * f.stride;
       if (f.split()) {
         if (!resolve(dbg, f.hi, path + ".hi", bf.hiAddress, error)) return false;
         bf.split = true;
-        region(path + ".lo", bf.address, span + 1);
-        region(path + ".hi", bf.hiAddress, span + 1);
+        fieldBytes(path + ".lo", bf.address, 1, f.stride, t.count);
+        fieldBytes(path + ".hi", bf.hiAddress, 1, f.stride, t.count);
       } else {
-        region(path, bf.address, span + f.size);
+        fieldBytes(path, bf.address, uint32_t(f.size), f.stride, t.count);
       }
       bt.fields.push_back(std::move(bf));
     }
@@ -205,6 +244,9 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   std::vector<Region> regions;
   auto region = [&](std::string path, uint32_t begin, uint32_t size) {
     if (size > 0) regions.push_back({std::move(path), {begin, begin + size}});
+  };
+  auto fieldBytes = [&](std::string path, uint32_t begin, uint32_t size, int stride, int count) {
+    regions.push_back(fieldRegion(std::move(path), begin, size, stride, count));
   };
   // A frame-mode manifest may name its routines alone (the first is the entry).
   const bool fromRoutines = m.game && m.game->mode == GameSpec::Mode::Frame &&
@@ -241,14 +283,13 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     bf.shape() = f.shape();
     bf.stride = f.stride;
     bf.initial = f.initial;
-    const uint32_t span = uint32_t(std::max(entities, 1) - 1) * f.stride;
     if (f.split()) {
       if (!resolve(dbg, f.hi, path + ".hi", bf.hiAddress, error)) return false;
       bf.split = true;
-      region(path + ".lo", a, span + 1);
-      region(path + ".hi", bf.hiAddress, span + 1);
+      fieldBytes(path + ".lo", a, 1, f.stride, entities);
+      fieldBytes(path + ".hi", bf.hiAddress, 1, f.stride, entities);
     } else {
-      region(path, a, span + f.size);
+      fieldBytes(path, a, uint32_t(f.size), f.stride, entities);
     }
     b.fields.push_back(std::move(bf));
   }
@@ -271,6 +312,8 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     b.cellColumnMajor = cl.columnMajor;
     b.cellBytes = cl.bytes;
     b.cellBigEndian = cl.bigEndian;
+    b.cellIdOffset = cl.idOffset;
+    b.cellIdBytes = cl.idBytes;
     b.cellSpacing = cl.spacing;
     b.cellOriginCol = cl.originCol;
     b.cellOriginRow = cl.originRow;
@@ -351,7 +394,7 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     rest.push_back(t);
     if (!checkRegions(rest, error)) return false;
   }
-  if (!bindTables(m, dbg, b, region, error)) return false;
+  if (!bindTables(m, dbg, b, region, fieldBytes, error)) return false;
   for (const RegisterPreset& p : m.registers) {
     Binding::Preset bp;
     bp.reg = p.reg;
@@ -378,6 +421,7 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
     b.results.push_back(std::move(br));
   }
   b.applyWhenZero = m.apply.whenZero;
+  b.expectedWrites = m.expectedWrites;
   return checkRegions(regions, error);
 }
 

@@ -61,8 +61,11 @@ struct Binding {
   int cellStride = 0, cellMaxW = 0, cellMaxH = 0;  // the table's size in entries
   // The rest of the cell layout (core/sim/map_layout.h reads it).
   bool cellColumnMajor = false;
-  int cellBytes = 1;  // 1 or 2 bytes per entry
+  int cellBytes = 1;  // 1 or 2 bytes per entry (up to 8 with an id offset)
   bool cellBigEndian = false;
+  int cellIdOffset = -1;  // the id's byte in an entry (map.cells.entry.id), -1: the whole entry
+  int cellIdBytes = 1;
+  std::vector<ExpectedWrite> expectedWrites;  // map.writes
   int cellSpacing = 1;                       // a room cell covers spacing x spacing entries
   int cellOriginCol = 0, cellOriginRow = 0;  // the entry of room cell (0, 0)
   int cellScrollCol = 0, cellScrollRow = 0;  // entries the room is rotated by, wrapping
@@ -141,6 +144,11 @@ struct EntityFrame {
   std::vector<uint16_t> cellsRead;  // room cell indices (row * width + col), in first-read order
   std::vector<uint16_t> attrsRead;  // metatile ids whose attribute byte was read
   bool badWrite = false;            // wrote into the encoded room or attribute table
+  // Writes into the map the manifest expects (map.writes: visited bits, broken
+  // blocks): events, not faults. How many, and the first as text ("wrote $81
+  // into the map at $C012 (cell 3,4)").
+  uint32_t expectedWrites = 0;
+  std::string writeNote;
   // An entity of a table without an entry: not called; before and after are the
   // fields it holds at that point of the frame (no results, input 0). Not judged.
   bool passive = false;

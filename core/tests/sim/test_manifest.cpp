@@ -149,9 +149,13 @@ TEST_F(ManifestLoad, FieldShapeMistakesAreLocated) {
   auto field = [&](const json& x) {
     return refusal([&](json& j) { j["entity"]["fields"]["x"] = x; });
   };
+  // A number is an offset into the table's structs (entity.base), which this manifest lacks.
   EXPECT_EQ(field(7),
-            "entity.fields.x: expected a label or {\"label\": ...} / {\"lo\": ..., "
-            "\"hi\": ...}");
+            "entity.fields.x: an offset needs the table's \"base\" (the label of its array of "
+            "structs)");
+  EXPECT_EQ(field(true),
+            "entity.fields.x: expected a label, an offset into the table's base, or "
+            "{\"label\": ...} / {\"offset\": ...} / {\"lo\": ..., \"hi\": ...}");
   EXPECT_EQ(field({{"label", "a"}, {"lo", "b"}, {"hi", "c"}}),
             "entity.fields.x.lo: a field is either one array (\"label\") or split (\"lo\" and "
             "\"hi\"), not both");
