@@ -180,6 +180,26 @@ TEST_F(GameTempTest, ALabelSpanRunsFromLabelToLabel) {
   EXPECT_NE(error.find("read_joypad"), std::string::npos) << error;
 }
 
+// A span whose start is never reached (the reset code runs only at power-on):
+// every row is unseen, with no input and no motion, and nothing is judged.
+TEST_F(GameTempTest, ASpanNeverReachedHasNothingToJudge) {
+  REQUIRE_GAME("nrom_demo");
+  json j = gameManifestJson("nrom_demo", "frame_manifest.json");
+  j["game"]["span"] = {{"from", "reset"}, {"to", "main_loop"}};
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(buildEdited("nrom_demo", "nrom_demo_frame.scenario.json", j, sim, &error)) << error;
+  ASSERT_TRUE(sim.simulate(&error)) << error;
+  for (const FrameRecord& fr : sim.recording().frames) {
+    const EntityFrame& e = fr.entities[0];
+    ASSERT_FALSE(e.spanSeen);
+    ASSERT_EQ(e.input, 0);
+    ASSERT_EQ(e.before, e.after);
+    ASSERT_TRUE(e.calls.empty());  // the collision calls ran outside the span
+  }
+  EXPECT_TRUE(notOk(sim.scenario(), sim.recording()).empty());
+}
+
 // "label:$XXXX" is the same as the label at that address.
 TEST_F(GameTempTest, EntitySlotTakesANumericAddress) {
   REQUIRE_GAME("nrom_demo");
