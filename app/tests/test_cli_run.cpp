@@ -93,3 +93,28 @@ TEST_F(CliRun, ACellTablePastFFFFIsBadInput) {
   EXPECT_NE(r.output.find("map.cells: table $FFF0..$100DF runs past $FFFF"), std::string::npos)
       << r.output;
 }
+
+// Frame mode (issue 35): the summary counts frames, the game's routine calls and
+// the rows apart (it once said "600 call(s): ok 600" for 211 calls). The macro
+// game hooks no routine; the ball game lists PointSolid, called several times a
+// frame. The Game Boy span games are built by CMake (assets/games/CMakeLists.txt).
+#ifdef COLLIDOSCOPE_GAMES_DIR
+TEST(CliRunFrameMode, TheSummaryCountsFramesCallsAndRowsApart) {
+  const std::string games = COLLIDOSCOPE_GAMES_DIR;
+  auto walk = runProcess(std::string(COLLIDO_EXE) + " run " +
+                         quote(games + "/gb_macro_walk/gb_macro_walk.scenario.json"));
+  EXPECT_EQ(walk.exitCode, 0) << walk.output;
+  EXPECT_NE(walk.output.find("690 frame(s), 0 call(s) of the game's routines, 690 row(s) (0 "
+                             "with no span: nothing to judge): ok 690, CLIP 0"),
+            std::string::npos)
+      << walk.output;
+  auto ball = runProcess(std::string(COLLIDO_EXE) + " run " +
+                         quote(games + "/gb_ball_inline/gb_ball_inline.scenario.json") +
+                         " --frames 10");
+  EXPECT_EQ(ball.exitCode, 0) << ball.output;
+  // 10 frames of a ball moving right along row 2: two x probes a frame, no y move.
+  EXPECT_NE(ball.output.find("10 frame(s), 20 call(s) of the game's routines, 10 row(s)"),
+            std::string::npos)
+      << ball.output;
+}
+#endif

@@ -356,7 +356,8 @@ FrameVerdict AuditCaseRunner::run(int x, int y, const AuditCombo& c, bool observ
   }
   EntityFrame ef = sim_.runEntity(0, c.input, observe);
   // The same judgement as a recording's: the intent of what was written, read back.
-  const Motion mv = intendedMotion(m, fieldNames_, ef.before, 0, c.input);
+  const Motion mv = ef.gameIntent ? Motion{(*ef.gameIntent)[0], (*ef.gameIntent)[1]}
+                                  : intendedMotion(m, fieldNames_, ef.before, 0, c.input);
   const int rx = fieldPixels(shapeX_, unwrapRaw(shapeX_, rawX, ef.x()));
   const int ry = fieldPixels(shapeY_, unwrapRaw(shapeY_, rawY, ef.y()));
   FrameVerdict v = isRoutineFault(ef) ? classifyFault(ef, oracleMap_, hitbox_, sc.oracle, m.originX,

@@ -457,7 +457,9 @@ std::vector<FrameVerdict> classifyRecording(const Scenario& sc, const Recording&
       }
       const int rx = fieldPixels(shapeX, unwrapRaw(shapeX, rawX, e.x()));
       const int ry = fieldPixels(shapeY, unwrapRaw(shapeY, rawY, e.y()));
-      Motion mv = intendedMotion(m, rec.namesOf(table), e.before, slot, e.input, &pads[i]);
+      Motion mv = e.gameIntent  // frame mode, game.intent "game": where the game went
+                      ? Motion{(*e.gameIntent)[0], (*e.gameIntent)[1]}
+                      : intendedMotion(m, rec.namesOf(table), e.before, slot, e.input, &pads[i]);
       FrameVerdict v = isRoutineFault(e) ? classifyFault(e, map, sc.hitboxOf(i), sc.oracle,
                                                          m.originX, m.originY, bx, by, mv, rx, ry)
                                          : classifyMove(map, sc.hitboxOf(i), sc.oracle, m.originX,

@@ -513,6 +513,48 @@ int formatVersion(const json& j) {
   return v ? int(*v) : 0;
 }
 
+// game.span and game.velocityAt (frame mode, docs/game-mode.md "Spans").
+void readFrameSpan(JsonReader& r, const json& g, GameSpec& spec) {
+  if (!r.ok()) return;
+  if (const json* span = r.field(g, "game", "span", false)) {
+    if (span->is_string() && span->get<std::string>() == "call") {
+      spec.span = GameSpec::Span::Call;
+    } else if (span->is_string() && span->get<std::string>() == "frame") {
+      spec.span = GameSpec::Span::Frame;
+    } else if (span->is_object()) {
+      spec.span = GameSpec::Span::Labels;
+      spec.spanFrom = r.string(*span, "game.span", "from");
+      spec.spanTo = r.string(*span, "game.span", "to");
+      if (r.ok() && spec.spanFrom.empty()) r.fail("game.span.from", "expected a label name");
+      if (r.ok() && spec.spanTo.empty()) r.fail("game.span.to", "expected a label name");
+      for (auto it = span->begin(); it != span->end() && r.ok(); ++it)
+        if (it.key() != "from" && it.key() != "to")
+          r.fail("game.span." + it.key(), "unknown key (a span has \"from\" and \"to\")");
+    } else {
+      r.fail("game.span",
+             "expected \"frame\", \"call\" or {\"from\": LABEL, \"to\": LABEL}, got " +
+                 span->dump());
+    }
+  }
+  if (!r.ok()) return;
+  if (spec.noRoutines && (spec.mode != GameSpec::Mode::Frame || spec.span == GameSpec::Span::Call))
+    r.fail("game.routines", "names no routine (an empty list needs a \"frame\" or label span)");
+  if (!r.ok()) return;
+  spec.velocityAt = r.string(g, "game", "velocityAt", "");
+  const std::string intent = r.string(g, "game", "intent", "motion");
+  if (r.ok() && intent == "game")
+    spec.gameIntent = true;
+  else if (r.ok() && intent != "motion")
+    r.fail("game.intent", "expected \"game\" (or \"motion\": the manifest's motion block), got \"" +
+                              intent + "\"");
+  if (r.ok() && spec.gameIntent && spec.span != GameSpec::Span::Frame)
+    r.fail("game.intent", "\"game\" goes with the span \"frame\" (the frame is re-run)");
+  for (const char* key : {"span", "velocityAt", "intent"})
+    if (r.ok() && spec.mode != GameSpec::Mode::Frame && g.contains(key))
+      r.fail(std::string("game.") + key,
+             "goes with \"mode\": \"frame\" (call mode calls the routine itself)");
+}
+
 // game.mode, game.routines, game.entitySlot (frame mode, docs/game-mode.md).
 void readFrameMode(JsonReader& r, const json& g, const json& j, RoutineManifest& m,
                    GameSpec& spec) {
@@ -522,7 +564,7 @@ void readFrameMode(JsonReader& r, const json& g, const json& j, RoutineManifest&
   else if (mode != "call" && r.ok())
     r.fail("game.mode", "expected \"call\" or \"frame\", got \"" + mode + "\"");
   if (const json* rs = r.array(g, "game", "routines", false)) {
-    if (rs->empty() && r.ok()) r.fail("game.routines", "names no routine");
+    spec.noRoutines = rs->empty();  // refused below unless the span is not "call"
     for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
       const json& v = (*rs)[i];
       if (!v.is_string() || v.get<std::string>().empty())
@@ -542,6 +584,7 @@ void readFrameMode(JsonReader& r, const json& g, const json& j, RoutineManifest&
                                   "\"");
   else if (r.ok() && es == "label:")
     r.fail("game.entitySlot", "\"label:\" needs a label name");
+  readFrameSpan(r, g, spec);
 }
 
 void readGame(JsonReader& r, const json& j, RoutineManifest& m, int version) {
@@ -872,8 +915,11 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
     // A frame-mode manifest may name its routines alone: the first is the entry.
     const bool routinesOnly = m.game && m.game->mode == GameSpec::Mode::Frame &&
                               !j.contains("entry") && !m.game->routines.empty();
-    if (!routinesOnly) m.entry = r.string(j, "", "entry");
-    if (m.game && m.game->routines.empty()) m.game->routines.push_back(m.entry);
+    // `"routines": []` (frame mode, a frame or label span): no routine, no entry.
+    const bool none = m.game && m.game->noRoutines && !j.contains("entry");
+    if (!routinesOnly && !none) m.entry = r.string(j, "", "entry");
+    if (none) m.entry.clear();
+    if (m.game && m.game->routines.empty() && !none) m.game->routines.push_back(m.entry);
     m.cycleBudget = uint64_t(
         r.integer(j, "", "cycleBudget", 100, 100000000, m.cpu == Cpu::M6502 ? 29780 : 17556));
     if (const json* ent = r.object(j, "", "entity")) {

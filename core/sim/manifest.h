@@ -233,9 +233,25 @@ struct GameSpec {
   // its own main loop and every call of `routines` is recorded (core/game/frame_run.h).
   enum class Mode : uint8_t { Call, Frame } mode = Mode::Call;
   std::vector<std::string> routines;  // frame mode; default: the manifest's entry
+  // Frame mode: `"routines": []` with a span other than "call": nothing is
+  // hooked (collision code inlined, a macro: no label to stop at).
+  bool noRoutines = false;
   // Frame mode: which entity a call is for: "order" (the k-th call of a frame is
   // entity k), a register at the routine's entry ("X"), or "label:NAME" (a byte).
   std::string entitySlot = "order";
+  // Frame mode: what a row judges (docs/game-mode.md, "Spans"). Frame (default):
+  // the entity from one frame start to the next, whatever code moved it; Labels:
+  // from the first time PC reaches `spanFrom` in a frame to the next time it
+  // reaches `spanTo`; Call: one call of `routines` (its entry to its return).
+  enum class Span : uint8_t { Frame, Labels, Call } span = Span::Frame;
+  std::string spanFrom, spanTo;  // Span::Labels
+  // Frame mode: where the velocity intent (motion.dx/dy) is read: at the first
+  // time PC reaches this label inside the span; empty: at the span's end.
+  std::string velocityAt;
+  // Frame mode, span "frame": `game.intent: "game"`: the intent is where the
+  // game itself moves the entity in the same frame from the same state with every
+  // metatile's attribute made passable (docs/game-mode.md, "The game as its own intent").
+  bool gameIntent = false;
   // game.build.timeoutMs: a build still running then is killed with its children.
   int buildTimeoutMs = kDefaultBuildTimeoutMs;
 };

@@ -10,6 +10,10 @@ size_t Recording::byteSize() const {
     for (const auto& e : f.entities)
       n += (e.before.capacity() + e.after.capacity()) * sizeof(int32_t) +
            (e.cellsRead.capacity() + e.attrsRead.capacity()) * sizeof(uint16_t);
+    for (const auto& e : f.entities) {
+      n += e.calls.capacity() * sizeof(SpanCall);
+      for (const auto& c : e.calls) n += c.cellsRead.capacity() * sizeof(uint16_t);
+    }
   }
   for (const auto& k : keyframes)
     n += sizeof(Snapshot) + k.ram.capacity() + k.regs.capacity() +
@@ -37,7 +41,9 @@ bool Recording::operator==(const Recording& o) const {
           a[i].halt != b[i].halt || a[i].cellsRead != b[i].cellsRead ||
           a[i].attrsRead != b[i].attrsRead || a[i].badWrite != b[i].badWrite ||
           a[i].faultDetail != b[i].faultDetail || a[i].passive != b[i].passive ||
-          a[i].expectedWrites != b[i].expectedWrites || a[i].writeNote != b[i].writeNote)
+          a[i].expectedWrites != b[i].expectedWrites || a[i].writeNote != b[i].writeNote ||
+          a[i].calls != b[i].calls || a[i].spanSeen != b[i].spanSeen ||
+          a[i].gameIntent != b[i].gameIntent)
         return false;
   }
   return true;

@@ -251,7 +251,9 @@ bool bindRoutine(const RoutineManifest& m, const DebugInfo& dbg, Binding& b, std
   // A frame-mode manifest may name its routines alone (the first is the entry).
   const bool fromRoutines = m.game && m.game->mode == GameSpec::Mode::Frame &&
                             !m.game->routines.empty() && m.game->routines[0] == m.entry;
-  if (!resolve(dbg, {m.entry, 0}, fromRoutines ? "game.routines[0]" : "entry", b.entry, error))
+  const bool noEntry = m.game && m.game->noRoutines && m.entry.empty();  // frame span, no hooks
+  if (!noEntry &&
+      !resolve(dbg, {m.entry, 0}, fromRoutines ? "game.routines[0]" : "entry", b.entry, error))
     return false;
   uint16_t a = 0;
   if (!m.slot.empty()) {
@@ -701,6 +703,18 @@ void Simulation::runEntityInto(int entity, uint8_t input, bool observe, EntityFr
   ef.attrsRead.clear();
 
   ef.input = input;
+  if (frames_) {
+    // Frame mode: a case is one game frame with `input` on the joypad, judged
+    // over the manifest's span like a recorded frame (audits place the entity
+    // first; the game reads its own pad).
+    std::vector<EntityFrame> rows(scenario_.entities.size());
+    if (binding_.cellPointer) refreshCellBases();
+    frames_->runFrame(
+        *game_, input, binding_, cellBases_, scenario_.map.room,
+        [this](int s, std::vector<int32_t>& v) { readFieldsInto(s, v); }, observe, rows);
+    if (entity >= 0 && size_t(entity) < rows.size()) ef = std::move(rows[size_t(entity)]);
+    return;
+  }
   const int table = scenario_.tableOf(size_t(entity)), slot = scenario_.slotOf(size_t(entity));
   if (table > 0 && !binding_.tables[size_t(table - 1)].entry) {
     // Passive data: the routine reads it; nothing is called for it.
@@ -967,7 +981,8 @@ bool Simulation::seekFrameMode(int frame, int entity) {
   for (int f = k * recording_.keyInterval; f < frame; ++f)
     frames_->runFrame(*game_, scenario_.inputAt(f), binding_, cellBases_, scenario_.map.room, read,
                       false, scratch);
-  return frames_->runToCall(*game_, scenario_.inputAt(frame), entity, nullptr);
+  return frames_->runToCall(*game_, scenario_.inputAt(frame), entity,
+                            int(scenario_.entities.size()), nullptr);
 }
 
 Trace Simulation::trace(int frame, int entity, size_t maxSteps) {

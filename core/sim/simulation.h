@@ -134,6 +134,16 @@ bool encodeRoom(Machine& machine, const Binding& b, const MapDocument& map, std:
 // The byte a routine's attribute table holds for a collision byte.
 uint8_t encodeAttribute(AttributeFormat f, uint8_t collision);
 
+// Frame mode: one call of a `game.routines` label inside a row's span.
+struct SpanCall {
+  uint16_t entry = 0;  // the routine's label address
+  int slot = 0;        // the entity game.entitySlot named for it
+  uint32_t cycles = 0;
+  HaltKind halt = HaltKind::Returned;
+  std::vector<uint16_t> cellsRead;  // the cells this call read (room cell indices)
+  bool operator==(const SpanCall&) const = default;
+};
+
 // Per-entity, per-frame record.
 struct EntityFrame {
   uint8_t input = 0;
@@ -156,6 +166,18 @@ struct EntityFrame {
   // (CallResult::detail) and/or the first write into the map (value, address,
   // cell or metatile), joined by "; ". Empty for a clean call.
   std::string faultDetail;
+  // Frame mode: every call of `game.routines` made inside the row's span (span
+  // "call": the row's call first, then any later call for the same entity that
+  // joined it; calls "order" gives no listed entity join the last row). Empty in
+  // call mode.
+  std::vector<SpanCall> calls;
+  // Frame mode, span "frame" or labels: the span was seen (its start and end
+  // reached); false: the frame had no such span, nothing to judge (input 0).
+  bool spanSeen = false;
+  // Frame mode, `game.intent: "game"`: the whole pixels the game moved the entity
+  // in the same frame with every cell passable; the oracle's intent instead of
+  // the motion model's.
+  std::optional<std::array<int32_t, 2>> gameIntent;
 
   int x() const { return after.size() > 0 ? after[0] : 0; }
   int y() const { return after.size() > 1 ? after[1] : 0; }
