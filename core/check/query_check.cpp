@@ -262,7 +262,8 @@ struct Plan {
       const auto got = cellOfAddress(sim->binding(), cellBases, uint16_t(actual));
       const bool inside = sim->scenario().map.room.inside(j.cell.col, j.cell.row);
       right = !inside || (got && (*got)[0] == j.cell.col && (*got)[1] == j.cell.row);
-      j.expected = expectedAddress(j.cell);
+      // Any byte of the entry is right; the one named is found only for a wrong answer.
+      j.expected = right ? actual : expectedAddress(j.cell);
     }
     if (right) return j;
     j.verdict = Verdict::WrongAnswer;
@@ -296,7 +297,13 @@ struct Plan {
         std::snprintf(b, sizeof b, " (cell %d,%d: outside the room)", j.cell.col, j.cell.row);
       j.message += b;
     } else if (q->kind == QueryKind::Tile) {
-      j.message += " (tile " + std::to_string(in.tile) + ")";
+      const auto& set = oracleMap.metatiles.metatiles;
+      if (in.tile >= 0 && size_t(in.tile) < set.size()) {
+        char b[64];
+        std::snprintf(b, sizeof b, " (metatile %d, collision $%02X)", in.tile,
+                      unsigned(set[size_t(in.tile)].collision));
+        j.message += b;
+      }
     }
     return j;
   }

@@ -125,7 +125,7 @@ TEST_F(QueryManifest, FaultsNameTheirPath) {
             "query.answer: a box query answers with four side flags (left, right, top, bottom)");
   EXPECT_EQ(loadWith(R"({"kind": "box", "inputs": {"x": "A", "y": "Y"}, "answer": {"left": "A",
             "right": "X", "top": "Y"}})"),
-            "query.answer: missing field \"bottom\"");
+            "query.answer.bottom: missing");
   EXPECT_EQ(loadWith(R"({"kind": "point", "inputs": {"x": "A", "y": "Y"}, "answer": "carry",
             "means": "address"})"),
             "query.means: \"address\" is the meaning of a cell query");
@@ -312,6 +312,130 @@ TEST(QueryGames, BoxQueryBugIsFoundAtTheRightCell) {
   EXPECT_EQ(wrong->input.y, 34);
   EXPECT_EQ(wrong->cell, (CellPos{3, 3}));
   EXPECT_EQ(run.count(Verdict::WrongAnswer), kBoxBugRunCount);
+}
+
+// --- tile and cell queries on the flat bus -----------------------------------
+
+// A flat routine with a tile query (A = metatile id -> A = its attribute byte)
+// and a cell query (A = x, Y = y -> X/Y = the address of the cell's byte), each
+// with a bug switch, in nrom_demo's room (4 metatiles: 1 and 2 solid).
+class FlatQueries : public test::TempDirTest {
+ protected:
+  FlatQueries() : TempDirTest("collidoscope_flatq_") {}
+  // Writes the routine (with `bug` defined or not) and a scenario with `query`.
+  std::string scenario(const std::string& entry, const std::string& query, bool bug) {
+    std::ofstream(path("q.s")) << (bug ? "BUG = 1\n" : "") << R"(
+.export tile_bits, cell_addr
+.segment "ZEROPAGE"
+px: .res 1
+py: .res 1
+tmp: .res 1
+.segment "BSS"
+room: .res 240
+attrs: .res 16
+.segment "CODE"
+.proc tile_bits
+        tax
+.ifdef BUG
+        lda attrs+1,x           ; the next metatile's byte
+.else
+        lda attrs,x
+.endif
+        rts
+.endproc
+.proc cell_addr
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        sta tmp
+        tya
+        and #$F0
+        ora tmp
+        clc
+.ifdef BUG
+        adc #<(room + 1)        ; one byte too far: the next cell
+.else
+        adc #<room
+.endif
+        tax
+        lda #>room
+        adc #0
+        tay
+        rts
+.endproc
+)";
+    std::ofstream(path("manifest.json"))
+        << R"({"format": "collidoscope-routine/2", "cpu": "6502", "sources": ["q.s"],
+      "layout": {"zeropage": "$00", "bss": "$0300", "code": "$8000"}, "cycleBudget": 500,
+      "entry": ")"
+        << entry << R"(", "entity": {"fields": {"x": "px", "y": "py"}},
+      "map": {"cells": {"label": "room", "width": 16, "height": 15},
+              "attributes": {"label": "attrs", "count": 16, "format": "solid-bit"}},
+      "hitbox": {"x": 0, "y": 0, "w": 1, "h": 1}, "query": )"
+        << query << "}";
+    std::ofstream(path("q.scenario.json"))
+        << R"({"format": "collidoscope-scenario/1", "map": ")"
+        << test::repoFile("assets/games/nrom_demo/nrom_demo.map.json")
+        << R"(", "routine": "manifest.json", "entities": [{"name": "p", "x": 32, "y": 32}],
+      "input": [], "frames": 3})";
+    return path("q.scenario.json");
+  }
+};
+
+TEST_F(FlatQueries, TileBitsQuery) {
+  REQUIRE_CA65();
+  const std::string q = R"({"kind": "tile", "inputs": {"tile": "A"}, "answer": "A",
+                            "means": "bits"})";
+  {
+    Loaded l;
+    load(scenario("tile_bits", q, false), l, false);
+    if (!l.ok) return;
+    const QueryReport r = auditQuery(l.sim);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.calls, 4u);  // every metatile id of the room's set
+    EXPECT_EQ(r.failing(), 0u) << (r.judgements.empty() ? "" : r.judgements[0].message);
+  }
+  Loaded l;
+  load(scenario("tile_bits", q, true), l, false);
+  if (!l.ok) return;
+  const QueryReport r = auditQuery(l.sim);
+  ASSERT_TRUE(r.ok) << r.error;
+  // The next metatile's byte: wrong for 0 (floor, next the wall) and 2 (block, next
+  // the grass); right for 1 (wall, next the block) and 3 (grass, next metatile 4, 0).
+  ASSERT_EQ(r.count(Verdict::WrongAnswer), 2u);
+  EXPECT_EQ(r.judgements[0].input.tile, 0);
+  EXPECT_EQ(r.judgements[0].message,
+            "the query answered $01 for tile 0, the oracle $00 (metatile 0, collision $00)");
+  EXPECT_EQ(r.judgements[1].input.tile, 2);
+}
+
+TEST_F(FlatQueries, CellAddressQuery) {
+  REQUIRE_CA65();
+  const std::string q = R"({"kind": "cell", "inputs": {"x": "A", "y": "Y"},
+                            "answer": {"lo": "X", "hi": "Y"}})";
+  {
+    Loaded l;
+    load(scenario("cell_addr", q, false), l, false);
+    if (!l.ok) return;
+    const QueryReport r = auditQuery(l.sim);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.calls, 256u * 240u);
+    EXPECT_EQ(r.failing(), 0u) << (r.judgements.empty() ? "" : r.judgements[0].message);
+  }
+  Loaded l;
+  load(scenario("cell_addr", q, true), l, false);
+  if (!l.ok) return;
+  const QueryReport r = auditQuery(l.sim);
+  ASSERT_TRUE(r.ok) << r.error;
+  // One byte too far is the next cell's byte (or past the table) for every pixel.
+  EXPECT_EQ(r.count(Verdict::WrongAnswer), 256u * 240u);
+  ASSERT_FALSE(r.judgements.empty());
+  EXPECT_EQ(r.judgements[0].cell, (CellPos{0, 0}));
+  EXPECT_EQ(r.judgements[0].message.rfind(
+                "the query answered $0301 for (0, 0), the oracle $0300 (cell 0,0", 0),
+            0u)
+      << r.judgements[0].message;
 }
 
 }  // namespace
