@@ -4,7 +4,6 @@
 #include <cstdio>
 
 #include "core/check/oracle.h"
-#include "core/game/frame_run.h"
 #include "core/game/game_machine.h"
 #include "core/map/collision_bits.h"
 #include "core/sim/field_codec.h"
@@ -408,13 +407,13 @@ QueryReport judgeQueryCalls(Simulation& sim, const std::atomic<bool>* cancel) {
   Machine& m = sim.machine();
   auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
   if (game::GameMachine* gm = sim.gameMachine(); gm && sim.frameRunner()) {
-    // Frame mode: the game from frame 0 again, stopped at every entry of its routines.
+    // Frame mode: the game from frame 0 again, stopped at every call of the query.
     if (rec.keyframes.empty()) {
       r.error = "nothing recorded: run the simulation first";
       return r;
     }
     std::vector<bool> stops(0x10000, false);
-    for (uint16_t e : sim.frameRunner()->entries()) stops[e] = true;
+    stops[sim.binding().entry] = true;  // the query: the manifest's entry (game.routines[0])
     gm->restore(rec.keyframes[0]);
     for (int f = 0; f < int(rec.frames.size()) && !stopped(); ++f) {
       gm->setButtons(sc.inputAt(f));
@@ -472,7 +471,7 @@ QueryReport auditQuery(Simulation& sim, size_t maxFailures, const std::atomic<bo
   r.kind = q.kind;
   Machine& m = sim.machine();
   const Snapshot start = m.snapshot();
-  const uint16_t entry = sim.entryOf(0);
+  const uint16_t entry = sim.binding().entry;  // the query is the manifest's entry
   const Room& room = sim.scenario().map.room;
   const int pw = room.pixelWidth(), ph = room.pixelHeight();
   std::vector<QueryInput> cases;

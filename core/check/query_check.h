@@ -6,7 +6,8 @@
 //                   call mode re-runs each call from its seek point (the inputs the
 //                   runner's presets and fields gave it); frame mode runs the game
 //                   again from frame 0 and stops at *every* call of the query's
-//                   routine the game makes (not only one a row), reading the inputs
+//                   routine (the manifest's entry; game.routines[0] when none is
+//                   named) the game makes, not only one a row, reading the inputs
 //                   at the entry and the answer at the return.
 //  auditQuery       sweeps the query's input domain with no motion model: every
 //                   pixel of the room (point, cell), every box position inside the
