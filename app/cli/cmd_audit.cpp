@@ -13,6 +13,7 @@
 
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
+#include "app/cli/query_cli.h"
 #include "core/check/audit.h"
 #include "core/check/audit_diff.h"
 #include "core/check/audit_report.h"
@@ -21,6 +22,7 @@
 #include "core/check/report_junit.h"
 #include "core/check/report_sarif.h"
 #include "core/render/room_render.h"
+#include "core/sim/query.h"
 #include "core/util/files.h"
 
 namespace app::cli {
@@ -74,6 +76,9 @@ struct ScenarioAudit {
   bool hasBaseline = false;
   core::AuditDiff baseline;
   std::string text;
+  // A query scenario (app/cli/query_cli.h): its domain audit's failing cases.
+  bool query = false;
+  uint64_t queryFindings = 0;
 };
 
 void appendf(std::string& out, const char* fmt, auto... args) {
@@ -85,6 +90,14 @@ void appendf(std::string& out, const char* fmt, auto... args) {
 void auditOne(ScenarioAudit& a, const AuditCliOptions& o, const core::AuditOptions& ao,
               const core::AuditFile* baseline, bool progress) {
   if (!core::loadScenario(a.path, a.sc, &a.error)) return;
+  if (core::manifestQuery(a.sc.manifest)) {
+    // A query's audit sweeps its inputs, not starts and moves; with one scenario
+    // its --json is the query's own report.
+    a.query = true;
+    auditQueryScenario(a.sc, a.path, o.show, progress ? o.json : std::string(), a.text,
+                       a.queryFindings, &a.error);
+    return;
+  }
   a.image = core::buildRoutine(a.sc.manifest);
   if (!a.image.ok) {
     a.error = a.image.diagnosticsText();
@@ -121,6 +134,7 @@ void auditOne(ScenarioAudit& a, const AuditCliOptions& o, const core::AuditOptio
   appendf(t, "%-14s %10s %10s %10s %10s\n", "verdict", "cases", "accepted", "baseline", "findings");
   for (int v = 0; v < core::kVerdictCount; ++v) {
     const core::Verdict verdict = core::Verdict(v);
+    if (verdict == core::Verdict::WrongAnswer) continue;  // a query's class (query_cli.h)
     const bool ok = verdict == core::Verdict::Ok;
     appendf(t, "%-14s %10llu %10llu %10llu %10llu\n", core::verdictName(verdict),
             (unsigned long long)r.counts[size_t(v)],
@@ -263,6 +277,9 @@ int runAuditCommand(const AuditCliOptions& o) {
     warnOutsideReferences("audit", a.sc);
     std::fputs(a.text.c_str(), stdout);
     if (!one) std::fputs("\n", stdout);
+    findings += a.queryFindings;
+    failing += a.queryFindings;
+    if (a.query) continue;
     findings += a.record.countStatus(core::CaseStatus::Finding);
     accepted += a.record.countStatus(core::CaseStatus::Accepted);
     known += a.record.countStatus(core::CaseStatus::Baseline);
@@ -288,7 +305,7 @@ int runAuditCommand(const AuditCliOptions& o) {
   core::AuditFile out;
   out.stamp = o.stamp;
   for (const ScenarioAudit& a : audits)
-    if (a.error.empty()) {
+    if (a.error.empty() && !a.query) {
       records.push_back(&a.record);
       out.put(a.record);
     }
@@ -298,7 +315,9 @@ int runAuditCommand(const AuditCliOptions& o) {
     std::fprintf(stderr, "collido audit: %s: %s\n", what, error.c_str());
     return false;
   };
-  bool written = write(o.json, core::auditFileText(out), "--json");
+  // One query scenario wrote its own --json (auditQueryScenario).
+  const bool queryJson = one && audits[0].query;
+  bool written = queryJson || write(o.json, core::auditFileText(out), "--json");
   if (o.updateBaseline) {
     core::AuditFile merged = baseline;
     merged.stamp = o.stamp;
@@ -312,7 +331,7 @@ int runAuditCommand(const AuditCliOptions& o) {
   if (!o.sarif.empty()) {
     std::vector<core::SarifCase> cases;
     for (ScenarioAudit& a : audits) {
-      if (!a.error.empty()) continue;
+      if (!a.error.empty() || a.query) continue;
       core::CaseSourceLocator loc;
       const bool located = loc.init(a.sc, a.image, &error);
       // The first cases of each class: a trace per case, so not all of them.
@@ -331,7 +350,7 @@ int runAuditCommand(const AuditCliOptions& o) {
   }
   if (!o.writeCases.empty())
     for (const ScenarioAudit& a : audits) {
-      if (!a.error.empty()) continue;
+      if (!a.error.empty() || a.query) continue;
       auto paths =
           core::writeCaseScenarios(a.sc, a.record, o.writeCases, o.casesPerClass, nullptr, &error);
       if (!error.empty()) {

@@ -9,8 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "app/cli/query_cli.h"
 #include "core/check/verdict.h"
 #include "core/map/limits.h"
+#include "core/sim/query.h"
 #include "core/sim/simulation.h"
 #include "core/util/files.h"
 #include "core/workspace/workspace.h"
@@ -108,6 +110,9 @@ int runScenario(const RunOptions& o) {
     std::fprintf(stderr, "collido run: %s\n", error.c_str());
     return kExitBadInput;
   }
+  // A query routine is judged by its answers, not as a move (app/cli/query_cli.h).
+  if (core::manifestQuery(scenario.manifest))
+    return printQueryRun(*ws.simulation(), o.scenario, o.json);
   const core::Recording& rec = ws.recording();
   const std::vector<core::FrameVerdict>& verdicts = ws.judged().verdicts;
   const auto& counts = ws.judged().counts;
@@ -198,8 +203,10 @@ int runScenario(const RunOptions& o) {
     if (!o.json.empty()) out["frames"].push_back(jf);
   }
   nlohmann::ordered_json summary = nlohmann::ordered_json::object();
+  // WRONG-ANSWER is a query's verdict (app/cli/query_cli.h): never a move's.
+  auto moveClass = [](int v) { return core::Verdict(v) != core::Verdict::WrongAnswer; };
   for (int v = 0; v < core::kVerdictCount; ++v)
-    summary[core::verdictName(core::Verdict(v))] = counts[size_t(v)];
+    if (moveClass(v)) summary[core::verdictName(core::Verdict(v))] = counts[size_t(v)];
   if (!o.json.empty()) {
     out["summary"] = summary;
     if (!core::writeFileAtomic(o.json, out.dump(1) + "\n", &error, false)) {
@@ -210,6 +217,7 @@ int runScenario(const RunOptions& o) {
   // The summary goes to stdout with the table; with --json it is the only output.
   std::string line;
   for (int v = 0; v < core::kVerdictCount; ++v) {
+    if (!moveClass(v)) continue;
     if (!line.empty()) line += ", ";
     line +=
         std::string(core::verdictName(core::Verdict(v))) + " " + std::to_string(counts[size_t(v)]);

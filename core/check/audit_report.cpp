@@ -160,7 +160,8 @@ std::string auditFileText(const AuditFile& file) {
     for (const AuditSkip& k : a.skips)
       j["skips"].push_back({{"cases", k.cases}, {"reason", k.reason}});
     for (int v = 0; v < kVerdictCount; ++v)
-      j["counts"][verdictName(Verdict(v))] = a.counts[size_t(v)];
+      if (Verdict(v) != Verdict::WrongAnswer)  // a query's class: a room audit has none
+        j["counts"][verdictName(Verdict(v))] = a.counts[size_t(v)];
     j["room"] = {{"width", a.heatWidth}, {"height", a.heatHeight}};
     // The bulk last: the failing cases, one a line.
     j["failuresTruncated"] = a.truncated;

@@ -79,6 +79,16 @@ constexpr VerdictInfo kVerdicts[] = {
      .cellRole = "the cell",
      .sarifText = "The routine moved where no motion was intended.",
      .audited = true},
+    // A query's answer (core/check/query_check.h), never a move's: room audits
+    // cannot end in it, so it has no JUnit case of its own.
+    {.verdict = Verdict::WrongAnswer,
+     .name = "WRONG-ANSWER",
+     .explanation = "the query answered otherwise than the oracle for the same inputs",
+     .severity = 8,
+     .colour = {255, 120, 160, 255},
+     .cellRole = "the cell the query asked about",
+     .sarifText = "The query's answer differs from the exact answer.",
+     .audited = false},
 };
 static_assert(std::size(kVerdicts) == size_t(kVerdictCount), "one row per verdict class");
 static_assert(

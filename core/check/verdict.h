@@ -51,6 +51,9 @@
 //                 oracle never oscillates under constant motion (its progress is
 //                 never negative), so all three frames of the pattern disagree
 //                 with exact geometry somewhere; CLIP/TUNNEL/FAULT stay as they are.
+//  WRONG-ANSWER   (queries only, core/check/query_check.h) a call of a manifest's
+//                 `query` answered otherwise than the oracle for the inputs it
+//                 was given; the cell asked about and both answers are the evidence.
 #pragma once
 
 #include <array>
@@ -65,8 +68,18 @@
 
 namespace core {
 
-enum class Verdict : uint8_t { Ok, Clip, Gap, Tunnel, FalseBlock, Jitter, RoutineFault, Drift };
-constexpr int kVerdictCount = 8;
+enum class Verdict : uint8_t {
+  Ok,
+  Clip,
+  Gap,
+  Tunnel,
+  FalseBlock,
+  Jitter,
+  RoutineFault,
+  Drift,
+  WrongAnswer,  // a query's answer (core/check/query_check.h), not a move
+};
+constexpr int kVerdictCount = 9;
 
 // Everything the code knows about a verdict class, one row per class (verdict.cpp's
 // table, in Verdict order): a new class is an enumerator and a row. The functions

@@ -47,6 +47,15 @@ std::string cellText(const MapDocument& map, CellPos c) {
 std::vector<std::string> explainVerdict(const FrameVerdict& v, const MapDocument& map) {
   std::vector<std::string> out;
   out.push_back(std::string(verdictName(v.verdict)) + ": " + verdictExplanation(v.verdict));
+  if (v.verdict == Verdict::WrongAnswer) {
+    // A query's call (core/check/query_check.h): no move, so no start, motion or
+    // oracle end; the message holds the inputs and both answers.
+    if (v.hasCell)
+      out.push_back(std::string(verdictInfo(v.verdict).cellRole) + ": " + cellText(map, v.cell));
+    if (!v.message.empty()) out.push_back("evidence: " + v.message);
+    out.push_back(std::string("more: ") + kVerdictsDoc);
+    return out;
+  }
   out.push_back(line("start (%d, %d), intended motion (%+d, %+d)", v.startX, v.startY, v.motion.dx,
                      v.motion.dy));
   out.push_back(line("the oracle stops at (%d, %d); the routine ended at (%d, %d)", v.oracleX,

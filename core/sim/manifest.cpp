@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/sim/manifest_tables.h"
+#include "core/sim/query.h"
 #include "core/util/files.h"
 #include "core/util/json_reader.h"
 #include "core/util/text.h"
@@ -952,6 +953,7 @@ bool loadManifest(const std::string& path, RoutineManifest& out, std::string* er
       m.hitbox = readManifestHitbox(r, *hb, "hitbox");
     readMotion(r, j, m);
     readResults(r, j, m, version);
+    detail::readQuery(r, j, m);
   }
   if (!r.ok()) {
     *error = path + ": " + *error;

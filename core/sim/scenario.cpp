@@ -33,7 +33,7 @@ Hitbox readHitbox(JsonReader& r, const json& hb, const std::string& p) {
 // The verdict names an expectation may give: verdict.h's verdictName() for
 // every class but ok (a test checks the two lists agree).
 constexpr const char* kExpectVerdicts[] = {"CLIP",   "GAP",           "TUNNEL", "FALSE-BLOCK",
-                                           "JITTER", "ROUTINE-FAULT", "DRIFT"};
+                                           "JITTER", "ROUTINE-FAULT", "DRIFT",  "WRONG-ANSWER"};
 constexpr const char* kExpectDirections[] = {"R", "DR", "D", "DL", "L", "UL", "U", "UR"};
 
 bool listed(const std::string& s, const auto& list) {
@@ -54,9 +54,9 @@ void readExpectations(JsonReader& r, const json& list, std::vector<Expectation>&
     x.extra = unknownKeys(e, {"verdict", "cells", "directions", "speeds", "note"});
     x.verdict = r.string(e, p, "verdict");
     if (r.ok() && !listed(x.verdict, kExpectVerdicts))
-      r.fail(JsonReader::join(p, "verdict"),
-             "\"" + x.verdict +
-                 "\" is not CLIP, GAP, TUNNEL, FALSE-BLOCK, JITTER, ROUTINE-FAULT or DRIFT");
+      r.fail(JsonReader::join(p, "verdict"), "\"" + x.verdict +
+                                                 "\" is not CLIP, GAP, TUNNEL, FALSE-BLOCK, "
+                                                 "JITTER, ROUTINE-FAULT, DRIFT or WRONG-ANSWER");
     x.note = r.string(e, p, "note", "");
     if (const json* c = r.array(e, p, "cells", false)) {
       const std::string cp = JsonReader::join(p, "cells");
