@@ -128,9 +128,11 @@ void GamePanel::draw(PanelContext& c) {
   }
   const core::Scenario& sc = sim->scenario();
   const core::Recording& rec = sim->recording();
-  ImGui::Text("frame %d  %dx%d%s  scroll (%d, %d)", frame, screen_.width, screen_.height,
-              screen_.still ? "  still (call mode: the game's loop does not run)" : "",
-              screen_.scrollX, screen_.scrollY);
+  ImGui::Text("frame %d  scroll %d,%d%s", frame, screen_.scrollX, screen_.scrollY,
+              screen_.still ? "  still" : "");
+  if (screen_.still && ImGui::IsItemHovered())
+    ImGui::SetTooltip("Call mode: the game's main loop does not run, so this is drawn from the "
+                      "PPU/LCD state at the end of the frame");
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int scale = std::max(
       1,
