@@ -8,13 +8,20 @@
 // their start positions; with it the scenario runs up to frame N and the
 // entities, paths and probed cells are those of that frame. The heat overlay
 // runs a room audit first (every --heat-stride pixels, 8 directions, speeds 1-4).
+// With --screen (a game scenario) it draws the game's own picture at the frame
+// instead (core/game/screen.h), the same overlays in screen coordinates
+// (core/render/screen_render.h); --viewer nametables|tiles|oam|palettes draws
+// one of the video viewers of that frame (core/render/video_viewers.h).
 #include <cstdio>
 #include <memory>
 
 #include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/check/audit.h"
+#include "core/game/screen.h"
 #include "core/render/room_render.h"
+#include "core/render/screen_render.h"
+#include "core/render/video_viewers.h"
 #include "core/sim/simulation.h"
 #include "core/workspace/workspace.h"
 
@@ -30,6 +37,8 @@ struct RenderCliOptions {
   int scale = 2;
   std::string region;
   int heatStride = 4;
+  bool screen = false;
+  std::string viewer;  // nametables, tiles, oam, palettes
 };
 
 // "COL,ROW,W,H" in cells.
@@ -47,6 +56,53 @@ int fail(const std::string& message) {
   return kExitBadInput;
 }
 
+// --screen: the scenario runs up to the frame (default 0), which runs again with
+// the renderer on; the picture at --scale with the overlays over it.
+int runScreenCommand(const RenderCliOptions& o, const core::Scenario& sc, uint32_t overlays) {
+  const int frame = std::max(0, o.frame);
+  if (frame >= sc.frames)
+    return fail("--frame: " + std::to_string(frame) + " is past the scenario's last frame (" +
+                std::to_string(sc.frames - 1) + ")");
+  if (!o.region.empty()) return fail("--region: not with --screen (the picture is the screen)");
+  core::Scenario upTo = sc;
+  upTo.frames = frame + 1;
+  core::Workspace ws;
+  std::string error;
+  if (!ws.load(upTo, &error) || !ws.simulate(&error)) return fail(error);
+  core::Simulation* sim = ws.simulation();
+  if (!sim || !sim->gameMachine())
+    return fail(std::string(o.viewer.empty() ? "--screen: " : "--viewer: ") + o.scenario +
+                " does not run a game (its manifest has no \"game\" block); without --screen "
+                "the room is drawn");
+  core::game::GameScreen screen;
+  if (!core::game::renderGameScreen(*sim, frame, screen, &error)) return fail(error);
+  if (!o.viewer.empty()) {
+    const core::Canvas c = core::renderViewer(screen, *core::parseViewer(o.viewer), o.scale);
+    if (!writeCanvasPng(o.png, c, &error)) return fail(error);
+    return kExitClean;
+  }
+  core::ScreenRenderOptions so;
+  so.scale = o.scale;
+  so.overlays = overlays;
+  so.frame = frame;
+  so.recording = &ws.recording();
+  so.verdicts = &ws.judged().verdicts;
+  core::AuditResult audit;
+  if (overlays & core::kOverlayHeat) {
+    core::AuditOptions ao;
+    ao.stride = o.heatStride;
+    audit = core::runAudit(sc, ao,
+                           [](size_t done, size_t total) { drawProgress(done, total, "starts"); });
+    finishProgress();
+    if (!audit.ok) return fail(audit.error);
+    so.heatStride = o.heatStride;
+    so.heat = &audit.heat;
+  }
+  const core::Canvas c = core::renderScreen(screen, ws.scenario(), so);
+  if (!writeCanvasPng(o.png, c, &error)) return fail(error);
+  return kExitClean;
+}
+
 int runRenderCommand(const RenderCliOptions& o) {
   core::RoomRenderOptions ro;
   std::string error;
@@ -59,6 +115,9 @@ int runRenderCommand(const RenderCliOptions& o) {
   core::Scenario sc;
   if (!core::loadScenario(o.scenario, sc, &error)) return fail(error);
   warnOutsideReferences("render", sc);
+  if (!o.viewer.empty() && !core::parseViewer(o.viewer))
+    return fail("--viewer: \"" + o.viewer + "\" is not one of nametables, tiles, oam, palettes");
+  if (o.screen || !o.viewer.empty()) return runScreenCommand(o, sc, ro.overlays);
   ro.scale = o.scale;
   ro.chr = !o.collision && !(ro.overlays & core::kOverlayCollision);
   // Before any simulation or audit: a picture too big is refused at once.
@@ -112,6 +171,12 @@ CommandRegistrar reg(
       sub.add_option("--scale", o->scale, "PNG pixels per room pixel (1..16)");
       sub.add_option("--region", o->region,
                      "draw only the cells COL,ROW,W,H (for rooms too big for one picture)");
+      sub.add_flag("--screen", o->screen,
+                   "a game scenario: the game's own picture at --frame (default 0), the "
+                   "overlays in screen coordinates");
+      sub.add_option("--viewer", o->viewer,
+                     "a game scenario: a video viewer at --frame: nametables, tiles, oam, "
+                     "palettes");
       sub.add_option("--heat-stride", o->heatStride,
                      "audit start positions every N pixels for the heat overlay");
       return [o] { return runRenderCommand(*o); };

@@ -372,6 +372,9 @@ void GuiApp::drawViewMenu() {
   const bool isGame = sim() && sim()->scenario().manifest.game;
   if (ImGui::MenuItem("Binding...", nullptr, false, isGame))
     openBindingPanel(sim()->scenario().manifest.game->rom);
+  ImGui::MenuItem("Video viewers...", nullptr, &view_.showVideo, isGame);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The game's nametables or BG map, tiles, OAM and palettes at the cursor frame");
   ImGui::Separator();
   if (ImGui::MenuItem("Routine editor in its own window", nullptr, &view_.routineWindow))
     editor_.showEditor = true;  // in front: its window, or its tab again

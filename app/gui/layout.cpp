@@ -24,7 +24,7 @@ float px(float v) {
 
 }  // namespace
 
-std::vector<PanelRect> defaultLayout(const WorkArea& a, bool routineWindow) {
+std::vector<PanelRect> defaultLayout(const WorkArea& a, bool routineWindow, bool game) {
   const float s = a.scale;
   const float w = a.x1 - a.x0, h = a.y1 - a.y0;
   // Tiles and Audit hold fixed-width content: past their share of a wide
@@ -42,9 +42,13 @@ std::vector<PanelRect> defaultLayout(const WorkArea& a, bool routineWindow) {
   const float memoryW = px(std::max(w * (1 - kEntitiesX), least(520, 0.45f)));
   const float entitiesX1 = a.x1 - memoryW;
   const float timelineX1 = std::min(a.x0 + px(w * kTimelineW), entitiesX1 - px(w * kEntitiesW));
+  // A game's screen shares the room's place: the map on the left, the picture
+  // on the right.
+  const float roomW = rightX - a.x0 - tilesW;
+  const float gameW = game ? px(roomW / 2) : 0;
   std::vector<PanelRect> out = {
       {"Tiles", a.x0, a.y0, tilesW, topH, true},
-      {"Room", a.x0 + tilesW, a.y0, rightX - a.x0 - tilesW, topH, true},
+      {"Room", a.x0 + tilesW, a.y0, roomW - gameW, topH, true},
       {"CPU", rightX, a.y0, a.x1 - rightX, cpuH, true},
       {"Source", rightX, a.y0 + cpuH, a.x1 - auditW - rightX, topH - cpuH, true},
       {"Audit", a.x1 - auditW, a.y0 + cpuH, auditW, topH - cpuH, true},
@@ -52,6 +56,7 @@ std::vector<PanelRect> defaultLayout(const WorkArea& a, bool routineWindow) {
       {"Entities", timelineX1, midY, entitiesX1 - timelineX1, a.y1 - midY, true},
       {"Memory", entitiesX1, midY, a.x1 - entitiesX1, a.y1 - midY, true},
   };
+  if (game) out.push_back({"Game", rightX - gameW, a.y0, gameW, topH, true});
   // The Binding panel floats over the others, centred, as large as it is useful.
   const float bw = px(std::min(1300 * s, w - 40 * s)), bh = px(std::min(780 * s, h - 20 * s));
   out.push_back({"###binding", px(a.x0 + (w - bw) / 2), px(a.y0 + (h - bh) / 2), bw, bh, false});

@@ -28,7 +28,9 @@ struct WorkArea {
 // Tiles, Room, CPU, Source and Audit on top; Timeline, Entities and Memory
 // below (at 1600x900 and scale 1, the places the shipped imgui.ini has); then
 // the floating windows: Binding and, when `routineWindow`, the routine editor.
-std::vector<PanelRect> defaultLayout(const WorkArea& area, bool routineWindow);
+// With `game` (a game scenario is open) the Game panel takes the right half of
+// the Room's place.
+std::vector<PanelRect> defaultLayout(const WorkArea& area, bool routineWindow, bool game = false);
 
 // What the GUI remembers about its window between sessions (WindowState,
 // app/common/gui_config.h), in window.json beside imgui.ini (app::configDir()).

@@ -89,7 +89,7 @@ bool GuiApp::userMovedPanel() const {
 }
 
 void GuiApp::layoutPanels() {
-  std::vector<PanelRect> rects = defaultLayout(workArea(), view_.routineWindow);
+  std::vector<PanelRect> rects = defaultLayout(workArea(), view_.routineWindow, sim() && sim()->gameMachine());
   const bool reset = layout_.resetRequested;
   layout_.resetRequested = false;
   if (reset) {
@@ -129,7 +129,7 @@ std::string GuiApp::layoutReport() const {
                 vp->Size.x, vp->Size.y, a.x0, a.y0, a.x1 - a.x0, a.y1 - a.y0, view_.uiScale,
                 ImGui::GetFontSize(), layout_.automatic ? "automatic" : "arranged by the user");
   std::string out = line;
-  for (const PanelRect& r : defaultLayout(a, view_.routineWindow)) {
+  for (const PanelRect& r : defaultLayout(a, view_.routineWindow, sim() && sim()->gameMachine())) {
     const ImGuiWindow* w = ImGui::FindWindowByName(r.name);
     if (!w || !w->Active) continue;
     std::snprintf(line, sizeof line, "layout: panel %s %.0f,%.0f %.0fx%.0f%s\n",

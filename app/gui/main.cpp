@@ -222,9 +222,11 @@ int main(int argc, char** argv) {
                  "game's Memory panel); binding (the Binding panel of the open game); "
                  "new-scenario (the File > New scenario... dialog); entity-menu (the room's "
                  "right-click menu over the selected entity); view-dialog (Room > Routine "
-                 "view..., after the scripted room edits)")
+                 "view..., after the scripted room edits); video:nametables, video:tiles, "
+                 "video:oam, video:palettes (View > Video viewers on that tab)")
       ->check(CLI::IsMember({"routine", "routine-window", "oam", "vram", "binding", "shortcuts",
-                             "new-scenario", "entity-menu", "view-dialog"}));
+                             "new-scenario", "entity-menu", "view-dialog", "video:nametables",
+                             "video:tiles", "video:oam", "video:palettes"}));
   cli.add_flag("--import-room", opts.importRoom,
                "Room > Import room from game at the selected frame (--frame), once loaded");
   cli.add_option("--binding-search", opts.bindingSearch,

@@ -26,6 +26,9 @@
 namespace core {
 class Simulation;
 class Workspace;
+namespace game {
+struct GameScreen;
+}  // namespace game
 }  // namespace core
 
 namespace app {
@@ -58,6 +61,18 @@ struct ViewState {
   // view draws its heatmap. Set by the Audit panel, reset when a scenario opens.
   std::shared_ptr<const core::AuditResult> lastAudit;
   RoomViewGeometry roomGeometry;  // set by the Room panel as it draws
+  // The game's screen as room pixels (x, y, w, h): set by the Game panel as it
+  // draws a game's picture, outlined by the Room panel (the scroll on the map).
+  struct GameWindow {
+    bool valid = false;
+    int x = 0, y = 0, w = 0, h = 0;
+  } gameWindow;
+  // The game's screen and video state at the cursor frame (core/game/screen.h),
+  // made by the Game panel; the Video panel's viewers draw from it. Null
+  // without a game.
+  std::shared_ptr<const core::game::GameScreen> gameScreen;
+  bool showVideo = false;  // View > Video viewers (panel_video.cpp)
+  int videoTab = 0;        // its viewer: nametables, tiles, OAM, palettes
 };
 
 // Playback and debugger cursor.

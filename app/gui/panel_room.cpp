@@ -115,6 +115,13 @@ void RoomPanel::draw(PanelContext& c) {
   // The room scene (core/scene) draws cells, bits, grid, heat, probes, paths,
   // entities and the oracle ghost; only the cells inside the canvas are drawn.
   drawRoomScene(c, dl, ImVec2(ox, oy), z, origin, clip1);
+  // The game's screen on the map (the Game panel's scroll), as the frame shown there ended.
+  if (const ViewState::GameWindow& g = c.view.gameWindow; g.valid) {
+    const ImVec2 a(ox + float(g.x) * z, oy + float(g.y) * z);
+    dl->AddRect(a, ImVec2(a.x + float(g.w) * z, a.y + float(g.h) * z), IM_COL32(255, 190, 60, 230),
+                0, 0, 2.0f);
+    dl->AddText(ImVec2(a.x + 4, a.y + 2), IM_COL32(255, 190, 60, 230), "screen");
+  }
   // The minimap takes the clicks over it: no edit happens under it.
   const bool overMinimap = c.app.drawMinimap(dl, origin, clip1, hovered);
   if (c.sim() && c.app.frameCount() > 0 && !panning_)

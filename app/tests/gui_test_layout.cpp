@@ -18,12 +18,13 @@ TEST(Layout, TiledPanelsFillTheWorkAreaWithoutOverlapAtEverySize) {
   const int sizes[][2] = {{320, 240},  {800, 450},   {1024, 768},  {1280, 720},  {1366, 768},
                           {1600, 900}, {1920, 1080}, {2560, 1440}, {3840, 2160}, {8192, 2160}};
   for (const auto& size : sizes)
-    for (float scale : {1.0f, 1.25f, 1.5f, 2.0f, 3.0f}) {
+    for (float scale : {1.0f, 1.25f, 1.5f, 2.0f, 3.0f})
+      for (bool game : {false, true}) {
       SCOPED_TRACE(std::to_string(size[0]) + "x" + std::to_string(size[1]) + " at " +
-                   std::to_string(scale));
+                   std::to_string(scale) + (game ? " with a game" : ""));
       const float menu = 19 * scale, status = 24 * scale;
       const app::WorkArea area{0, menu, float(size[0]), float(size[1]) - status, scale};
-      const auto rects = app::defaultLayout(area, true);
+      const auto rects = app::defaultLayout(area, true, game);
       float covered = 0;
       for (size_t i = 0; i < rects.size(); ++i) {
         const app::PanelRect& r = rects[i];
@@ -44,6 +45,22 @@ TEST(Layout, TiledPanelsFillTheWorkAreaWithoutOverlapAtEverySize) {
       }
       EXPECT_FLOAT_EQ(covered, (area.x1 - area.x0) * (area.y1 - area.y0));
     }
+}
+
+TEST(Layout, AGameSharesTheRoomsPlaceWithTheGamePanel) {
+  const auto rects = app::defaultLayout({0, 19, 1600, 876, 1}, false, true);
+  auto find = [&](const std::string& name) {
+    for (const app::PanelRect& r : rects)
+      if (name == r.name) return r;
+    ADD_FAILURE() << name;
+    return app::PanelRect{};
+  };
+  const app::PanelRect room = find("Room"), game = find("Game");
+  EXPECT_EQ(room.x, 250);
+  EXPECT_EQ(room.w, 300);
+  EXPECT_EQ(game.x, 550);
+  EXPECT_EQ(game.w, 300);
+  EXPECT_EQ(game.h, room.h);
 }
 
 TEST(Layout, At1600x900ThePanelsAreWhereTheShippedIniHasThem) {

@@ -29,6 +29,8 @@
 
 namespace core::game {
 
+struct GameScreen;
+
 struct GameRun {
   HaltKind reason = HaltKind::Stepped;  // Breakpoint: reached `stop`
   uint64_t cycles = 0;
@@ -59,6 +61,16 @@ class GameMachine : public Machine {
   // CHR RAM or the CHR ROM mapped there), 16 bytes a tile; Game Boy the 6 KiB of
   // tile data at $8000-$97FF, 16 bytes a tile.
   virtual std::vector<uint8_t> patterns() const = 0;
+  // The picture (core/game/screen.h). setRendering(true) attaches the renderer
+  // (NES: NesSystem::setRendering; Game Boy: GbBus::setFrame), which then draws
+  // every frame the CPU runs through; off (the default) costs nothing.
+  virtual void setRendering(bool on) = 0;
+  // The last frame the renderer finished since it was switched on; false when
+  // none has finished.
+  virtual bool renderedScreen(GameScreen& out) const = 0;
+  // The picture drawn from the state as it is (registers, video memory, OAM,
+  // palettes), no CPU: a still with no raster effects. The state is unchanged.
+  virtual GameScreen stillScreen() = 0;
   // Runs the game itself, as runFree, until PC reaches an address set in `stops`
   // (65,536 entries; the instruction at the starting PC always runs) or
   // `maxCycles` pass. Frame mode's execution hook on the routine labels.

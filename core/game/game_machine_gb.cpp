@@ -4,7 +4,9 @@
 #include <cstring>
 
 #include "core/game/game_machine_cpu.h"
+#include "core/game/screen.h"
 #include "emusm83/gb_bus.h"
+#include "emusm83/gb_ppu.h"
 
 namespace core::game {
 namespace {
@@ -49,6 +51,32 @@ class GbGameMachine final : public GbBase {
 
   std::vector<uint8_t> patterns() const override {
     return {bus_.vram().begin(), bus_.vram().begin() + 0x1800};
+  }
+
+  void setRendering(bool on) override {
+    if (on && !bus_.frame()) framesAtOn_ = bus_.framesRendered();
+    bus_.setFrame(on ? &frame_ : nullptr);
+  }
+
+  bool renderedScreen(GameScreen& out) const override {
+    if (!bus_.frame() || bus_.framesRendered() == framesAtOn_) return false;
+    fill(out, frame_, false);
+    return true;
+  }
+
+  // Every visible line from the registers as they are, by a renderer of our own.
+  GameScreen stillScreen() override {
+    emusm83::GbFrame still;
+    if (bus_.peek(0xFF40) & 0x80) {
+      emusm83::GbPpu ppu;
+      const emusm83::GbVideo video = bus_.video();
+      for (unsigned ly = 0; ly < emusm83::kLcdHeight; ++ly) ppu.renderLine(ly, video, still);
+    } else {
+      emusm83::GbPpu::blank(still);
+    }
+    GameScreen out;
+    fill(out, still, true);
+    return out;
   }
 
   uint8_t peek(uint16_t addr) const override { return bus_.peek(addr); }
@@ -110,7 +138,32 @@ class GbGameMachine final : public GbBase {
            std::equal(bus.hram.begin(), bus.hram.end(), ram.begin() + 0x2000);
   }
 
+  void fill(GameScreen& out, const emusm83::GbFrame& f, bool still) const {
+    out.width = emusm83::kLcdWidth;
+    out.height = emusm83::kLcdHeight;
+    out.rgba.resize(f.pixels.size() * 4);
+    for (size_t i = 0; i < f.pixels.size(); ++i)
+      for (int k = 0; k < 4; ++k) out.rgba[i * 4 + size_t(k)] = uint8_t(f.pixels[i] >> (8 * k));
+    out.still = still;
+    out.scrollX = bus_.peek(0xFF43);
+    out.scrollY = bus_.peek(0xFF42);
+    out.nes = false;
+    out.maps.assign(bus_.vram().begin() + 0x1800, bus_.vram().end());
+    out.lcdc = bus_.peek(0xFF40);
+    out.control = out.lcdc;
+    out.patterns = patterns();
+    out.oam = oam();
+    out.palette = {bus_.peek(0xFF47), bus_.peek(0xFF48), bus_.peek(0xFF49)};
+    const emusm83::GbVideo v = bus_.video();
+    if (v.cgb && v.bgPalettes && v.objPalettes) {
+      out.palette.insert(out.palette.end(), v.bgPalettes, v.bgPalettes + 64);
+      out.palette.insert(out.palette.end(), v.objPalettes, v.objPalettes + 64);
+    }
+  }
+
   emusm83::GbBus bus_;
+  emusm83::GbFrame frame_;
+  uint64_t framesAtOn_ = 0;
   emusm83::CpuSm83 cpu_;
   emusm83::GbBusState power_;
   size_t stateBytes_ = 0;

@@ -3,6 +3,9 @@
 #include <cstring>
 
 #include "core/game/game_machine_cpu.h"
+#include "core/game/screen.h"
+#include "emu6502/nes_palette.h"
+#include "emu6502/nes_ppu.h"
 #include "emu6502/nes_system.h"
 
 namespace core::game {
@@ -50,6 +53,34 @@ class NesGameMachine final : public NesBase {
     return v;
   }
 
+  void setRendering(bool on) override {
+    if (on != nes_.rendering()) nes_.setRendering(on);
+    framesAtOn_ = on ? nes_.ppu()->framesDone() : 0;
+  }
+
+  bool renderedScreen(GameScreen& out) const override {
+    const emu6502::NesPpu* ppu = nes_.ppu();
+    if (!ppu || ppu->framesDone() == framesAtOn_) return false;
+    fill(out, ppu->frame(), false);
+    return true;
+  }
+
+  // A renderer of its own over the bus, from the frame start (line 241) to the
+  // end of line 239; the bus's state (v, the status flags, a mapper's counter)
+  // is put back after.
+  GameScreen stillScreen() override {
+    emu6502::NesBus& bus = nes_.bus();
+    const emu6502::NesBusState saved = bus.saveState();
+    GameScreen out;
+    {
+      emu6502::NesPpu ppu(bus, 0);
+      ppu.endFrame();
+      bus.loadState(saved);
+      fill(out, ppu.frame(), true);
+    }
+    return out;
+  }
+
   uint8_t peek(uint16_t addr) const override { return nes_.bus().peek(addr); }
   void poke(uint16_t addr, uint8_t v) override { nes_.bus().poke(addr, v); }
 
@@ -93,7 +124,25 @@ class NesGameMachine final : public NesBase {
   void freeRunning() { nes_.setNmiHeld(false); }
 
  private:
+  void fill(GameScreen& out, const std::vector<uint16_t>& pixels, bool still) const {
+    out.width = emu6502::NesPpu::kWidth;
+    out.height = emu6502::NesPpu::kHeight;
+    out.rgba = emu6502::nesToRgba(pixels);
+    out.still = still;
+    const emu6502::PpuRegs& r = nes_.bus().ppuRegs();
+    out.scrollX = ((r.t & 0x1F) << 3 | r.fineX) + ((r.t >> 10) & 1) * 256;
+    out.scrollY = (((r.t >> 5) & 0x1F) << 3 | ((r.t >> 12) & 7)) + ((r.t >> 11) & 1) * 240;
+    out.nes = true;
+    out.maps.resize(0x1000);
+    for (uint16_t a = 0; a < 0x1000; ++a) out.maps[a] = nes_.bus().ppuPeek(uint16_t(0x2000 + a));
+    out.control = r.ctrl;
+    out.patterns = patterns();
+    out.oam = oam();
+    out.palette.assign(nes_.bus().paletteRam().begin(), nes_.bus().paletteRam().end());
+  }
+
   emu6502::NesSystem nes_;
+  uint64_t framesAtOn_ = 0;
   emu6502::NesSystemState power_;
   size_t stateBytes_;
 };

@@ -398,7 +398,7 @@ void drawRoomScene(const SceneInput& in, SceneDraw& d) {
   if (!in.scenario) return;
   const Room& room = in.scenario->map.room;
   if (room.width <= 0 || room.height <= 0) return;
-  drawCells(in, d);
+  if (in.cells) drawCells(in, d);
   if (in.overlays & kOverlayBits) drawBits(in, d);
   if (in.overlays & kOverlayGrid) drawGrid(in, d);
   if ((in.overlays & kOverlayHeat) && in.heat && in.heatWidth > 0 && in.heatHeight > 0 &&

@@ -145,6 +145,9 @@ struct SceneInput {
   std::vector<HeatLegendRow> heatLegend;
   uint32_t overlays = kOverlayGrid | kOverlayBits | kOverlayHitbox;
   int trailFrames = 30;  // path frames drawn before `frame`
+  // The cells' graphics or collision colours; off where the overlays go over a
+  // picture of their own (the game's screen, core/render/screen_render.h).
+  bool cells = true;
 };
 
 void drawRoomScene(const SceneInput& in, SceneDraw& draw);

@@ -971,6 +971,31 @@ bool Simulation::seek(int frame, int entity) {
   return true;
 }
 
+bool Simulation::replayThrough(int frame, const std::function<void()>& beforeLast) {
+  if (frame < 0 || frame >= int(recording_.frames.size()) || recording_.keyframes.empty())
+    return false;
+  const int k = frame / recording_.keyInterval;
+  const int first = k * recording_.keyInterval;
+  machine_->restore(recording_.keyframes[size_t(k)]);
+  window_.col = recording_.frames[size_t(first)].viewCol;
+  window_.row = recording_.frames[size_t(first)].viewRow;
+  std::vector<EntityFrame> scratch(scenario_.entities.size());
+  auto read = [this](int slot, std::vector<int32_t>& v) { readFieldsInto(slot, v); };
+  for (int f = first; f <= frame; ++f) {
+    if (viewActive_ && f > first) moveWindow(wantedWindow());
+    if (f == frame && beforeLast) beforeLast();
+    if (frames_) {
+      if (binding_.cellPointer) refreshCellBases();
+      frames_->runFrame(*game_, scenario_.inputAt(f), binding_, cellBases_, scenario_.map.room, read,
+                        false, scratch);
+      continue;
+    }
+    for (int i = 0; i < int(scenario_.entities.size()); ++i)
+      runEntityInto(i, scenario_.inputAt(f), false, scratch[size_t(i)]);
+  }
+  return true;
+}
+
 // Frame mode: the frames before `frame` from their keyframe, then the game up to
 // the entity's call, adopted by the next beginCall (GameMachine::adoptNextCall).
 bool Simulation::seekFrameMode(int frame, int entity) {

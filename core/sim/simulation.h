@@ -311,6 +311,11 @@ class Simulation {
   // frame `frame` (inputs written, slot set), ready for beginCall/step.
   bool seek(int frame, int entity);
   Machine& machine() { return *machine_; }
+  // The machine at the end of frame `frame` (the start of the next one), its
+  // calls unrecorded: the keyframe before it, then the frames up to it run again.
+  // `beforeLast` (optional) runs at the start of frame `frame` itself, so a
+  // renderer switched on there draws that frame (core/game/screen.h).
+  bool replayThrough(int frame, const std::function<void()>& beforeLast = {});
   // Instruction-level trace of one call, re-executed from its keyframe.
   Trace trace(int frame, int entity, size_t maxSteps = 100000);
 
