@@ -79,7 +79,7 @@ TEST_F(GuiFindings, SpeedFilterAndAllClasses) {
   auto r =
       gui("--open " + quote(oneway_) + " --audit --audit-filter all --audit-speed 2 --frames 2");
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(r.output.find("audit filter: CLIP,GAP,TUNNEL,FALSE-BLOCK,JITTER,ROUTINE-FAULT,DRIFT; "
+  EXPECT_NE(r.output.find("audit filter: CLIP,GAP,TUNNEL,FALSE-BLOCK,JITTER,ROUTINE-FAULT,DRIFT,WRONG-ANSWER; "
                           "speed 2; direction any: "),
             std::string::npos)
       << r.output;

@@ -30,12 +30,13 @@ inline constexpr int kMaxEntities = 256;
 inline constexpr int kMaxFrames = 1000000;
 // The recording keeps an EntityFrame per call (frames x entities) plus a RAM
 // snapshot every 16 frames. Measured with Recording::byteSize over the seed
-// samples (core/tests/map/test_limits.cpp checks it stays below this): 172-227
-// bytes a call, and 128 (NES) to 539 (Game Boy) bytes of snapshot a frame.
-// At the caps: 10^6 x 300 + 10^6 x 640 bytes, under 1 GiB (1 entity x 10^6
+// samples (core/tests/map/test_limits.cpp checks it stays below this): about 200-330
+// bytes a call (frame-mode spans and expected map writes added fields), and 128
+// (NES) to 539 (Game Boy) bytes of snapshot a frame.
+// At the caps: 10^6 x 330 + 10^6 x 640 bytes, under 1 GiB (1 entity x 10^6
 // frames of the seed-001 sample peaks at 777 MB).
 inline constexpr int64_t kMaxCalls = 1000000;
-inline constexpr int64_t kRecordingBytesPerCall = 300;
+inline constexpr int64_t kRecordingBytesPerCall = 330;
 inline constexpr int64_t kRecordingBytesPerFrame = 640;
 
 // `collido run --json` builds the whole document in memory before writing it:
