@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/common/png.h"
+#include "core/asm/diagnostic.h"
 #include "core/map/limits.h"
 #include "core/render/canvas.h"
 #include "core/render/room_render.h"
@@ -21,6 +23,11 @@ inline void drawProgress(size_t done, size_t total, const char* unit) {
   std::fprintf(stderr, "\r[%-*s] %zu/%zu %s", width, std::string(size_t(filled), '#').c_str(), done,
                total, unit);
   std::fflush(stderr);
+}
+
+// Assembler diagnostics on stderr, one "file:line:col: error: ..." line each.
+inline void printDiagnostics(const std::vector<core::Diagnostic>& diags) {
+  for (const auto& d : diags) std::fprintf(stderr, "%s\n", d.str().c_str());
 }
 
 inline void finishProgress() {

@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "core/asm/ca65/ca65.h"
 #include "core/asm/rgbds/rgbasm.h"
@@ -51,10 +52,6 @@ struct AsmOptions {
   std::vector<std::string> segments;
   bool quiet = false;
 };
-
-void printDiagnostics(const std::vector<core::Diagnostic>& diags) {
-  for (const auto& d : diags) std::fprintf(stderr, "%s\n", d.str().c_str());
-}
 
 bool endsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/cli_output.h"
 #include "app/cli/command.h"
 #include "collidoscope_version.h"
 #include "core/asm/rgbds/rgbasm.h"
@@ -43,8 +44,8 @@ struct Opt {
 
 struct ToolSpec {
   const char* tool;
-  std::string withValue;                    // short letters that take a value
-  std::string flags;                        // short letters that take none
+  std::string withValue;                     // short letters that take a value
+  std::string flags;                         // short letters that take none
   std::map<std::string, std::string> longs;  // long name -> short letter (or itself)
 };
 
@@ -139,12 +140,8 @@ int usageError(const char* tool, const std::string& msg) {
 }
 
 int unsupported(const char* tool, const std::string& opt) {
-  return usageError(tool, "option " + opt +
-                              " is not supported by the built-in assembler (docs/rgbds.md)");
-}
-
-void printDiagnostics(const std::vector<core::Diagnostic>& diags) {
-  for (const auto& d : diags) std::fprintf(stderr, "%s\n", d.str().c_str());
+  return usageError(
+      tool, "option " + opt + " is not supported by the built-in assembler (docs/rgbds.md)");
 }
 
 bool writeOut(const char* tool, const std::string& path, const std::string& data) {
@@ -186,12 +183,24 @@ int runRgbasm(const std::vector<std::string>& args) {
   const ToolSpec spec{"rgbasm",
                       "BbDgIMoPpQrsWX",
                       "EhVvw",
-                      {{"backtrace", "B"},      {"binary-digits", "b"}, {"color", "color"},
-                       {"define", "D"},         {"export-all", "E"},    {"gfx-chars", "g"},
-                       {"help", "h"},           {"include", "I"},       {"dependfile", "M"},
-                       {"output", "o"},         {"preinclude", "P"},    {"pad-value", "p"},
-                       {"q-precision", "Q"},    {"recursion-depth", "r"}, {"state", "s"},
-                       {"version", "V"},        {"verbose", "v"},       {"warning", "W"},
+                      {{"backtrace", "B"},
+                       {"binary-digits", "b"},
+                       {"color", "color"},
+                       {"define", "D"},
+                       {"export-all", "E"},
+                       {"gfx-chars", "g"},
+                       {"help", "h"},
+                       {"include", "I"},
+                       {"dependfile", "M"},
+                       {"output", "o"},
+                       {"preinclude", "P"},
+                       {"pad-value", "p"},
+                       {"q-precision", "Q"},
+                       {"recursion-depth", "r"},
+                       {"state", "s"},
+                       {"version", "V"},
+                       {"verbose", "v"},
+                       {"warning", "W"},
                        {"max-errors", "X"}}};
   std::vector<Opt> opts;
   std::vector<std::string> files;
@@ -207,7 +216,8 @@ int runRgbasm(const std::vector<std::string>& args) {
     const std::string& n = o.name;
     if (n == "h") {
       std::printf(
-          "usage: collido rgbasm [-EhVvw] [-D name[=value]] [-I path] [-M depend_file] [-MG] [-MC]\n"
+          "usage: collido rgbasm [-EhVvw] [-D name[=value]] [-I path] [-M depend_file] [-MG] "
+          "[-MC]\n"
           "       [-MP] [-MT target] [-MQ target] [-o out_file] [-P include_file] [-Q precision]\n"
           "       [-W warning] <file>\n");
       return kExitClean;
@@ -245,8 +255,8 @@ int runRgbasm(const std::vector<std::string>& args) {
       targets.push_back(makeQuoted(o.value));
     } else if (n == "MP") {
       phony = true;
-    } else if (n == "MG" || n == "MC" || n == "W" || n == "w" || n == "v" || n == "B" ||
-               n == "X" || n == "color") {
+    } else if (n == "MG" || n == "MC" || n == "W" || n == "w" || n == "v" || n == "B" || n == "X" ||
+               n == "color") {
       // Warnings, verbosity, backtraces, colours, missing-file modes: nothing to change.
     } else {
       return unsupported("rgbasm", "-" + n);
@@ -305,8 +315,8 @@ bool readObject(const std::string& path, core::Sm83AsmOptions& opts, std::string
     opts.fixPrecision = j.at("fixPrecision").get<int>();
     opts.exportAll = j.at("exportAll").get<bool>();
   } catch (const nlohmann::json::exception& e) {
-    error = path + ": a field of the object file is missing or of the wrong type (" + e.what() +
-            ")";
+    error =
+        path + ": a field of the object file is missing or of the wrong type (" + e.what() + ")";
     return false;
   }
   return true;
@@ -321,12 +331,24 @@ int runRgblink(const std::vector<std::string>& args) {
   const ToolSpec spec{"rgblink",
                       "BlmnoOpSW",
                       "dhMtVvwx",
-                      {{"backtrace", "B"},   {"color", "color"},  {"dmg", "d"},
-                       {"help", "h"},        {"linkerscript", "l"}, {"no-sym-in-map", "M"},
-                       {"map", "m"},         {"sym", "n"},        {"overlay", "O"},
-                       {"output", "o"},      {"pad", "p"},        {"scramble", "S"},
-                       {"tiny", "t"},        {"version", "V"},    {"verbose", "v"},
-                       {"warning", "W"},     {"wramx", "w"},      {"nopad", "x"}}};
+                      {{"backtrace", "B"},
+                       {"color", "color"},
+                       {"dmg", "d"},
+                       {"help", "h"},
+                       {"linkerscript", "l"},
+                       {"no-sym-in-map", "M"},
+                       {"map", "m"},
+                       {"sym", "n"},
+                       {"overlay", "O"},
+                       {"output", "o"},
+                       {"pad", "p"},
+                       {"scramble", "S"},
+                       {"tiny", "t"},
+                       {"version", "V"},
+                       {"verbose", "v"},
+                       {"warning", "W"},
+                       {"wramx", "w"},
+                       {"nopad", "x"}}};
   std::vector<Opt> opts;
   std::vector<std::string> files;
   std::string error;
@@ -347,14 +369,22 @@ int runRgblink(const std::vector<std::string>& args) {
       std::printf("rgblink (collidoscope built-in) %s\n", COLLIDOSCOPE_VERSION);
       return kExitClean;
     }
-    if (n == "d") dmg = true;
-    else if (n == "t") tiny = true;
-    else if (n == "w") wramx = true;
-    else if (n == "x") noPad = tiny = true;  // rgblink -x implies -t
-    else if (n == "o") out = o.value;
-    else if (n == "m") map = o.value;
-    else if (n == "n") sym = o.value;
-    else if (n == "l") script = o.value;
+    if (n == "d")
+      dmg = true;
+    else if (n == "t")
+      tiny = true;
+    else if (n == "w")
+      wramx = true;
+    else if (n == "x")
+      noPad = tiny = true;  // rgblink -x implies -t
+    else if (n == "o")
+      out = o.value;
+    else if (n == "m")
+      map = o.value;
+    else if (n == "n")
+      sym = o.value;
+    else if (n == "l")
+      script = o.value;
     else if (n == "p") {
       auto v = byteValue(o.value);
       if (!v) return usageError("rgblink", "-p needs a byte, not '" + o.value + "'");
@@ -378,7 +408,8 @@ int runRgblink(const std::vector<std::string>& args) {
     } else if (!sameAssembly(asmOpts, o) || dir != directory) {
       return usageError("rgblink", files[i] +
                                        ": assembled with other rgbasm flags or in another "
-                                       "directory than " + files[0] +
+                                       "directory than " +
+                                       files[0] +
                                        "; the built-in linker assembles all sources with one "
                                        "set of flags");
     }
@@ -414,16 +445,18 @@ int runRgblink(const std::vector<std::string>& args) {
 // ---------------------------------------------------------------- rgbfix
 
 int runRgbfix(const std::vector<std::string>& args) {
-  const ToolSpec spec{"rgbfix",
-                      "fikLlmnoprtW",
-                      "CcjhOsVvw",
-                      {{"color-only", "C"},   {"color-compatible", "c"}, {"color", "color"},
-                       {"fix-spec", "f"},     {"help", "h"},            {"game-id", "i"},
-                       {"non-japanese", "j"}, {"new-licensee", "k"},    {"logo", "L"},
-                       {"old-licensee", "l"}, {"mbc-type", "m"},        {"rom-version", "n"},
-                       {"overwrite", "O"},    {"output", "o"},          {"pad-value", "p"},
-                       {"ram-size", "r"},     {"sgb-compatible", "s"},  {"title", "t"},
-                       {"version", "V"},      {"validate", "v"},        {"warning", "W"}}};
+  const ToolSpec spec{
+      "rgbfix", "fikLlmnoprtW", "CcjhOsVvw", {{"color-only", "C"},     {"color-compatible", "c"},
+                                              {"color", "color"},      {"fix-spec", "f"},
+                                              {"help", "h"},           {"game-id", "i"},
+                                              {"non-japanese", "j"},   {"new-licensee", "k"},
+                                              {"logo", "L"},           {"old-licensee", "l"},
+                                              {"mbc-type", "m"},       {"rom-version", "n"},
+                                              {"overwrite", "O"},      {"output", "o"},
+                                              {"pad-value", "p"},      {"ram-size", "r"},
+                                              {"sgb-compatible", "s"}, {"title", "t"},
+                                              {"version", "V"},        {"validate", "v"},
+                                              {"warning", "W"}}};
   std::vector<Opt> opts;
   std::vector<std::string> files;
   std::string error;
@@ -455,10 +488,14 @@ int runRgbfix(const std::vector<std::string>& args) {
       fix.logo = fix.headerChecksum = fix.globalChecksum = true;
     } else if (n == "f") {
       for (char c : o.value) {
-        if (c == 'l') fix.logo = true;
-        else if (c == 'h') fix.headerChecksum = true;
-        else if (c == 'g') fix.globalChecksum = true;
-        else return unsupported("rgbfix", std::string("-f ") + c);
+        if (c == 'l')
+          fix.logo = true;
+        else if (c == 'h')
+          fix.headerChecksum = true;
+        else if (c == 'g')
+          fix.globalChecksum = true;
+        else
+          return unsupported("rgbfix", std::string("-f ") + c);
       }
     } else if (n == "C") {
       fix.cgb = 0xC0;
@@ -481,10 +518,12 @@ int runRgbfix(const std::vector<std::string>& args) {
       if (!v) return usageError("rgbfix", "-m: " + error);
       fix.mbc = *v;
     } else if (n == "l" || n == "n" || n == "r" || n == "p") {
-      int* field = n == "l" ? &fix.oldLicensee : n == "n" ? &fix.romVersion
-                   : n == "r"                   ? &fix.ramSize
-                                                : &fix.padValue;
-      if (!byteOpt(*field)) return usageError("rgbfix", "-" + n + " needs a byte, not '" + o.value + "'");
+      int* field = n == "l"   ? &fix.oldLicensee
+                   : n == "n" ? &fix.romVersion
+                   : n == "r" ? &fix.ramSize
+                              : &fix.padValue;
+      if (!byteOpt(*field))
+        return usageError("rgbfix", "-" + n + " needs a byte, not '" + o.value + "'");
       if (n == "p") fix.pad = true;
     } else if (n == "O" || n == "w" || n == "W" || n == "color") {
     } else {

@@ -157,7 +157,8 @@ bool linkImage(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out,
   // rgblink writes whole banks: ROM0 (32 KiB with -t; empty when no section has
   // bytes), then every ROMX bank up to the last one used; -x stops after the last
   // section.
-  size_t size = noPad ? end : std::max<size_t>((end + 0x3FFF) / 0x4000 * 0x4000, tiny ? 0x8000 : 0x4000);
+  size_t size =
+      noPad ? end : std::max<size_t>((end + 0x3FFF) / 0x4000 * 0x4000, tiny ? 0x8000 : 0x4000);
   out.assign(size, static_cast<uint8_t>(linkPad));
   for (const auto& c : chunks) {
     if (c.ram || c.address >= 0x8000) continue;
@@ -250,6 +251,5 @@ bool writeRom(const std::vector<ImageChunk>& chunks, std::vector<uint8_t>& out, 
   }
   return linkImage(chunks, out, error, fix.linkPad) && fixImage(out, fix, error);
 }
-
 
 }  // namespace core

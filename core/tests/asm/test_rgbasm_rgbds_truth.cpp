@@ -33,9 +33,9 @@ bool hasSymbol(const core::AsmResult& r, const std::string& name, uint32_t addre
 // rgbasm: a character literal is the value its character maps to in the current
 // charmap; a string used as a number too.
 TEST(RgbdsTruth, CharacterLiteralsGoThroughTheCharmap) {
-  auto r = ok(
-      "SECTION \"S\", ROM0[$0]\n  ld a, 'A'\n  CHARMAP \"0\", $F6\n  ld [hl], '0'\n"
-      "  db '0', \"0\", 'A'\n");
+  auto r =
+      ok("SECTION \"S\", ROM0[$0]\n  ld a, 'A'\n  CHARMAP \"0\", $F6\n  ld [hl], '0'\n"
+         "  db '0', \"0\", 'A'\n");
   EXPECT_EQ(bytesAt(r, 0, 7), (Bytes{0x3E, 0x41, 0x36, 0xF6, 0xF6, 0xF6, 0x41}));
   // rgbasm warns for 'A', which the (non-empty) charmap does not map.
   EXPECT_NE(r.diagnosticsText().find("warning: unmapped character 'A'"), std::string::npos)
@@ -45,17 +45,17 @@ TEST(RgbdsTruth, CharacterLiteralsGoThroughTheCharmap) {
 // After the loop the variable holds the value that ended it; BREAK keeps the value
 // it broke at; a loop of no iteration still defines it.
 TEST(RgbdsTruth, ForVariableAfterTheLoop) {
-  auto r = ok(
-      "SECTION \"S\", ROM0[$0]\nFOR I, 4\nENDR\n  db I\nFOR K, 10, 0, -3\nENDR\n  db K\n"
-      "FOR J, 5, 5\nENDR\n  db J\nFOR V, 0, 10\n  IF V == 2\n    BREAK\n  ENDC\nENDR\n  db V\n");
+  auto r =
+      ok("SECTION \"S\", ROM0[$0]\nFOR I, 4\nENDR\n  db I\nFOR K, 10, 0, -3\nENDR\n  db K\n"
+         "FOR J, 5, 5\nENDR\n  db J\nFOR V, 0, 10\n  IF V == 2\n    BREAK\n  ENDC\nENDR\n  db V\n");
   EXPECT_EQ(bytesAt(r, 0, 4), (Bytes{0x04, 0xFE, 0x05, 0x02}));
 }
 
 // \@ numbers are handed out when first used: REPT iterations that use none use none up.
 TEST(RgbdsTruth, UniqueIdsAreNumberedWhenUsed) {
-  auto r = ok(
-      "SECTION \"S\", ROM0[$0]\nREPT 3\n  nop\nENDR\nMACRO m\nLab\\@:\n  db 0\nENDM\n  m\n  m\n"
-      "REPT 2\nRep\\@:\n  db 1\nENDR\n");
+  auto r =
+      ok("SECTION \"S\", ROM0[$0]\nREPT 3\n  nop\nENDR\nMACRO m\nLab\\@:\n  db 0\nENDM\n  m\n  m\n"
+         "REPT 2\nRep\\@:\n  db 1\nENDR\n");
   EXPECT_TRUE(hasSymbol(r, "Lab_u1", 3));
   EXPECT_TRUE(hasSymbol(r, "Lab_u2", 4));
   EXPECT_TRUE(hasSymbol(r, "Rep_u3", 5));
@@ -65,8 +65,9 @@ TEST(RgbdsTruth, UniqueIdsAreNumberedWhenUsed) {
 // Each source is its own rgbasm run: its \@ numbers start at _u1 again.
 TEST(RgbdsTruth, UniqueIdsStartAgainInEachSource) {
   const std::string src = "SECTION \"S\", ROM0\nMACRO m\nLab\\@:\n  db 0\nENDM\n  m\n";
-  auto r = assemble({{"a.asm", src}, {"b.asm", "SECTION \"T\", ROM0\nMACRO m\nOther\\@:\n  db 1\nENDM\n  m\n"}},
-                    {"a.asm", "b.asm"});
+  auto r = assemble(
+      {{"a.asm", src}, {"b.asm", "SECTION \"T\", ROM0\nMACRO m\nOther\\@:\n  db 1\nENDM\n  m\n"}},
+      {"a.asm", "b.asm"});
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   bool lab = false, other = false;
   for (const auto& s : r.debug.symbols) lab |= s.name == "Lab_u1", other |= s.name == "Other_u1";
@@ -117,7 +118,8 @@ TEST(RgbdsTruth, TrailingCommaInADataList) {
 }
 
 TEST(RgbdsTruth, LocalLabelWithoutColonBeforeData) {
-  auto r = ok("SECTION \"S\", ROM0[$0]\nGlob:\n.local1 db 3\n.local2: db 4\n  dw .local1, .local2\n");
+  auto r =
+      ok("SECTION \"S\", ROM0[$0]\nGlob:\n.local1 db 3\n.local2: db 4\n  dw .local1, .local2\n");
   EXPECT_EQ(bytesAt(r, 0, 6), (Bytes{0x03, 0x04, 0x00, 0x00, 0x01, 0x00}));
   EXPECT_TRUE(hasSymbol(r, "Glob.local1", 0));
   EXPECT_TRUE(hasSymbol(r, "Glob.local2", 1));
@@ -134,23 +136,24 @@ TEST(RgbdsTruth, ScopeIsTheLevel) {
 
 // Compound assignment computes as the binary operator does (a negative shift turns).
 TEST(RgbdsTruth, CompoundShiftByANegativeCount) {
-  auto r = ok(
-      "SECTION \"S\", ROM0[$0]\nDEF x = 8\nDEF x <<= -1\n  db x, 8 << -1\nDEF y = 8\n"
-      "DEF y >>= -1\n  db y, 8 >> -1\n");
+  auto r =
+      ok("SECTION \"S\", ROM0[$0]\nDEF x = 8\nDEF x <<= -1\n  db x, 8 << -1\nDEF y = 8\n"
+         "DEF y >>= -1\n  db y, 8 >> -1\n");
   EXPECT_EQ(bytesAt(r, 0, 4), (Bytes{0x04, 0x04, 0x10, 0x10}));
 }
 
 // STARTOF/SIZEOF of a section type follow the linker's -t, -w and -d.
 TEST(RgbdsTruth, SizeofSectionTypeFollowsTheLinkModes) {
-  const std::string src = "SECTION \"S\", ROM0[$0]\n  dw SIZEOF(WRAM0), STARTOF(WRAMX), SIZEOF(ROM0)\n";
+  const std::string src =
+      "SECTION \"S\", ROM0[$0]\n  dw SIZEOF(WRAM0), STARTOF(WRAMX), SIZEOF(ROM0)\n";
   auto r = ok(src);
   EXPECT_EQ(bytesAt(r, 0, 6), (Bytes{0x00, 0x10, 0x00, 0xD0, 0x00, 0x40}));
   core::Sm83AsmOptions opts;
   opts.tiny = true;
   opts.wramx0 = true;
-  auto modes = assemble({{"main.asm",
-                          "SECTION \"S\", ROM0[$0]\n  dw SIZEOF(WRAM0), SIZEOF(ROM0)\n"}},
-                        {"main.asm"}, opts);
+  auto modes =
+      assemble({{"main.asm", "SECTION \"S\", ROM0[$0]\n  dw SIZEOF(WRAM0), SIZEOF(ROM0)\n"}},
+               {"main.asm"}, opts);
   ASSERT_TRUE(modes.ok) << modes.diagnosticsText();
   // rgblink -t -w: ROM0 is 32 KiB and WRAM0 8 KiB.
   EXPECT_EQ(bytesAt(modes, 0, 4), (Bytes{0x00, 0x20, 0x00, 0x80}));
@@ -159,10 +162,10 @@ TEST(RgbdsTruth, SizeofSectionTypeFollowsTheLinkModes) {
 // rgblink places the most constrained first, then the biggest, and of one size the one
 // read last first; small sections fill the gaps between fixed ones.
 TEST(RgbdsTruth, FloatingSectionOrder) {
-  auto r = ok(
-      "SECTION \"A\", ROMX\n  ds 16, 1\nSECTION \"B\", ROMX\n  ds 16, 2\nSECTION \"C\", ROM0\n"
-      "  db 3\nSECTION \"D\", ROM0\n  db 4\nSECTION \"E\", ROM0[$0]\n  db 5\n"
-      "SECTION \"F\", ROM0[$8]\n  db 6\nSECTION \"G\", ROM0\n  db 7, 7, 7\n");
+  auto r =
+      ok("SECTION \"A\", ROMX\n  ds 16, 1\nSECTION \"B\", ROMX\n  ds 16, 2\nSECTION \"C\", ROM0\n"
+         "  db 3\nSECTION \"D\", ROM0\n  db 4\nSECTION \"E\", ROM0[$0]\n  db 5\n"
+         "SECTION \"F\", ROM0[$8]\n  db 6\nSECTION \"G\", ROM0\n  db 7, 7, 7\n");
   std::vector<uint8_t> rom;
   std::string err;
   ASSERT_TRUE(core::linkImage(r.chunks, rom, &err)) << err;
@@ -175,9 +178,9 @@ TEST(RgbdsTruth, FloatingSectionOrder) {
 
 // The .sym lists exported constants after the labels, by value, as rgblink does.
 TEST(RgbdsTruth, SymListsExportedConstants) {
-  auto r = ok(
-      "SECTION \"S\", ROM0[$0]\nDEF CONST_A EQU 5\nDEF CONST_B EQU $1234\nEXPORT CONST_A, "
-      "CONST_B\nDEF HIDDEN EQU 7\nLab::\n  db CONST_A\n");
+  auto r =
+      ok("SECTION \"S\", ROM0[$0]\nDEF CONST_A EQU 5\nDEF CONST_B EQU $1234\nEXPORT CONST_A, "
+         "CONST_B\nDEF HIDDEN EQU 7\nLab::\n  db CONST_A\n");
   const std::string sym = core::writeSym(r.debug);
   EXPECT_NE(sym.find("00:0000 Lab\n05 CONST_A\n1234 CONST_B\n"), std::string::npos) << sym;
   EXPECT_EQ(sym.find("HIDDEN"), std::string::npos) << sym;
@@ -185,8 +188,9 @@ TEST(RgbdsTruth, SymListsExportedConstants) {
 
 // An INCLUDE inside a macro sees the macro's arguments.
 TEST(RgbdsTruth, IncludeInsideAMacroSeesItsArguments) {
-  auto r = assemble({{"main.asm", "SECTION \"S\", ROM0[$0]\nMACRO m\n  INCLUDE \"inc.inc\"\nENDM\n  m 7\n"},
-                     {"inc.inc", "  db \\1\n"}});
+  auto r = assemble(
+      {{"main.asm", "SECTION \"S\", ROM0[$0]\nMACRO m\n  INCLUDE \"inc.inc\"\nENDM\n  m 7\n"},
+       {"inc.inc", "  db \\1\n"}});
   ASSERT_TRUE(r.ok) << r.diagnosticsText();
   EXPECT_EQ(bytesAt(r, 0, 1), (Bytes{0x07}));
 }
